@@ -1,0 +1,53 @@
+//! The command line: one subcommand per job, the variant picked once here
+//! and dispatched to code compiled for it.
+
+mod perft;
+
+use clap::{Parser, Subcommand};
+
+/// dam: a draughts engine for ten variants.
+#[derive(Parser, Debug)]
+#[command(name = "dam", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count move paths from a position, one line per depth.
+    Perft(perft::PerftArgs),
+}
+
+/// An error that ends a command: printed on stderr, exit code 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct CliError(pub String);
+
+impl CliError {
+    pub fn new(e: impl std::fmt::Display) -> CliError {
+        CliError(e.to_string())
+    }
+}
+
+/// Run the command line; returns the process exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("dam: {e}");
+            2
+        }
+    }
+}

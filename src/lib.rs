@@ -1,0 +1,9 @@
+//! dam: a draughts engine for ten variants. The binary's commands live in
+//! `cli`; everything else is a library so tests can use it directly.
+
+pub mod board;
+pub mod cli;
+pub mod notation;
+pub mod perft;
+pub mod rules;
+pub mod variant;

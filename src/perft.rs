@@ -1,0 +1,59 @@
+//! Perft: count the move paths of a given length, to check move generation
+//! against published numbers and to measure its speed.
+
+use crate::rules::{Game, MoveList};
+use rayon::prelude::*;
+
+/// How capture routes are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Routes that reach the same position are one move.
+    Unique,
+    /// Every capture route counts.
+    Duplicates,
+}
+
+/// The legal moves of `pos` under `counting`.
+fn moves<G: Game>(pos: &G, counting: Counting) -> MoveList<G::Move> {
+    let mut list = MoveList::new();
+    match counting {
+        Counting::Unique => pos.generate(&mut list),
+        Counting::Duplicates => pos.generate_routes(&mut list),
+    }
+    list
+}
+
+/// Count the move paths of `depth` plies; the last ply is counted in bulk.
+pub fn perft<G: Game>(pos: &G, depth: u32, counting: Counting) -> u64 {
+    match depth {
+        0 => 1,
+        1 => match counting {
+            Counting::Unique => pos.count_moves(),
+            Counting::Duplicates => pos.count_routes(),
+        },
+        _ => moves(pos, counting)
+            .iter()
+            .map(|mv| perft(&pos.play(mv), depth - 1, counting))
+            .sum(),
+    }
+}
+
+/// Perft per root move, the root split over the current rayon pool.
+pub fn divide<G: Game>(pos: &G, depth: u32, counting: Counting) -> Vec<(G::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    moves(pos, counting)
+        .as_slice()
+        .par_iter()
+        .map(|mv| (*mv, perft(&pos.play(mv), depth - 1, counting)))
+        .collect()
+}
+
+/// Perft with the root split over the current rayon pool.
+pub fn perft_parallel<G: Game>(pos: &G, depth: u32, counting: Counting) -> u64 {
+    if depth <= 2 {
+        return perft(pos, depth, counting);
+    }
+    divide(pos, depth, counting).iter().map(|(_, n)| n).sum()
+}

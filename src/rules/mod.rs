@@ -1,0 +1,209 @@
+//! The `Game` trait every variant implements, and the family-neutral types
+//! that cross the rules boundary: colours, pieces, a position `Setup` for
+//! notation, `MoveInfo` for move text, and game outcomes.
+//!
+//! Families: `removal` (plain bitboard draughts: international, english,
+//! brazilian, russian, dama, dama-international), `columns` (stacks:
+//! damasca, damasca-international, lasca) and `damath` (numbered chips and
+//! scores). `record` keeps a game's history for repetition.
+
+pub mod columns;
+pub mod damath;
+pub mod record;
+pub mod removal;
+pub mod zobrist;
+
+use crate::board::Geometry;
+use crate::variant::Variant;
+use arrayvec::ArrayVec;
+use std::fmt;
+
+/// The most moves a move list holds. No legal position reaches it; a
+/// generator that would overflow it drops the excess rather than panic.
+pub const MAX_MOVES: usize = 512;
+
+/// A fixed-capacity move list that lives on the stack.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// The two sides. White is also Light (dama, damasca) and Red (damath).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Color {
+    #[default]
+    White,
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline(always)]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One piece: a man (soldier, chip) or a king (officer, Dama).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub king: bool,
+}
+
+/// A position spelled out square by square, as notation reads and writes
+/// it. Every family converts to and from it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Setup {
+    /// The side to move.
+    pub side: Color,
+    /// `squares[n - 1]` is the column on square `n`, top piece first; empty
+    /// for an empty square. Outside the stacking variants a column holds at
+    /// most one piece.
+    pub squares: Vec<Vec<Piece>>,
+    /// Damath: `numbers[n - 1]` is the number of the chip on square `n`.
+    pub numbers: Vec<Option<i32>>,
+    /// Damath: the accumulated scores of White (Red) and Black (Blue), in
+    /// hundredths of a point.
+    pub score: [i64; 2],
+}
+
+impl Setup {
+    /// An empty board of `squares` squares with White to move.
+    pub fn empty(squares: usize) -> Setup {
+        Setup {
+            side: Color::White,
+            squares: vec![Vec::new(); squares],
+            numbers: vec![None; squares],
+            score: [0, 0],
+        }
+    }
+}
+
+/// A position that a variant cannot hold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("square {0} does not exist on this board")]
+    NoSuchSquare(usize),
+    #[error("{color:?} has {count} pieces, more than the {max} this variant allows")]
+    TooManyPieces {
+        color: Color,
+        count: usize,
+        max: usize,
+    },
+    #[error("a {color:?} man on square {square}, its own promotion row")]
+    ManOnPromotionRow { color: Color, square: usize },
+    #[error("square {0} holds a stack, and this variant has no stacks")]
+    StackNotAllowed(usize),
+    #[error("square {0}: {1}")]
+    Invalid(usize, String),
+}
+
+/// Everything notation needs to know of one capture route (or quiet move):
+/// squares are the variant's square numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveInfo {
+    pub from: u8,
+    pub to: u8,
+    /// The landing squares after `from`, the last one being `to`.
+    pub path: Vec<u8>,
+    /// The captured squares, in the order they were jumped.
+    pub captured: Vec<u8>,
+}
+
+impl MoveInfo {
+    /// Whether this is a capture.
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Color),
+    Draw,
+}
+
+/// A rule of the variant that ended (or adjudicated) the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    pub outcome: Outcome,
+    pub reason: String,
+}
+
+/// One variant: its positions, moves and rules. Positions are small `Copy`
+/// values; `play` returns the position after a move (copy-make).
+pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
+    /// A legal move, compact enough to copy freely.
+    type Move: Copy + PartialEq + Send + Sync + fmt::Debug + 'static;
+
+    /// Which variant this is.
+    const VARIANT: Variant;
+
+    /// The board the variant is played on.
+    fn geometry() -> &'static Geometry;
+
+    /// The start position.
+    fn start() -> Self;
+
+    /// Build a position from a square-by-square description.
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError>;
+
+    /// Describe this position square by square.
+    fn to_setup(&self) -> Setup;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+
+    /// The legal moves, each once: capture routes that reach the same
+    /// position are one move.
+    fn generate(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The legal moves with every capture route listed separately.
+    fn generate_routes(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves (as `generate` lists them).
+    fn count_moves(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list.len() as u64
+    }
+
+    /// The number of capture routes and quiet moves (as `generate_routes`).
+    fn count_routes(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.generate_routes(&mut list);
+        list.len() as u64
+    }
+
+    /// The position after `mv`, which must be legal here.
+    fn play(&self, mv: &Self::Move) -> Self;
+
+    /// The Zobrist hash, kept up to date by `play`.
+    fn hash(&self) -> u64;
+
+    /// The Zobrist hash computed from scratch (to check `hash`).
+    fn compute_hash(&self) -> u64;
+
+    /// Every route of every legal move, with the move it plays. A move with
+    /// several routes appears once per route.
+    fn routes(&self) -> Vec<(Self::Move, MoveInfo)>;
+
+    /// Whether `mv` captures.
+    fn is_capture(mv: &Self::Move) -> bool;
+
+    /// The variant's draw and adjudication counters, by name, for display.
+    fn counters(&self) -> Vec<(&'static str, u32)>;
+
+    /// The end of the game by the position alone: no move left, or a
+    /// counter of the variant's draw rules run out. Repetition needs the
+    /// game's history: see `record::Record`.
+    fn game_end(&self) -> Option<GameEnd>;
+}

@@ -1,0 +1,371 @@
+//! Capture sequences of the plain family, found by a depth-first search
+//! over the jumps of one piece. The variant's constants decide which
+//! directions men jump in, whether kings fly, when a man is crowned, and
+//! whether jumped pieces leave at once or block until the move ends.
+//!
+//! Every finished sequence goes to a `Sink`, which applies the majority
+//! rule and either keeps each route or merges routes into unique moves.
+
+use super::{Move, Promotion, Rules};
+use crate::board::{Bitboard, Dir, Geometry};
+use crate::rules::{Color, MAX_MOVES, MoveInfo, MoveList};
+use arrayvec::ArrayVec;
+use std::marker::PhantomData;
+
+/// The longest capture sequence: more than any side has pieces.
+const MAX_CHAIN: usize = 32;
+
+/// Where finished capture sequences go.
+pub(super) trait Sink {
+    /// Take one finished sequence of `count` jumps; `path` holds the bits
+    /// landed on, `jumped` the bits jumped, in order.
+    fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]);
+}
+
+/// Collects moves in a move list: unique moves, or every route (`ROUTES`).
+/// A route is a move with the order its pieces were jumped in: routes that
+/// differ only in where a flying king touched down between two jumps are
+/// one route, as perft.md counts them.
+pub(super) struct ListSink<'a, const ROUTES: bool> {
+    list: &'a mut MoveList<Move>,
+    /// With `ROUTES`: a fingerprint of each listed move's jump order.
+    orders: ArrayVec<u64, MAX_MOVES>,
+    best: u32,
+}
+
+impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
+    pub(super) fn new(list: &'a mut MoveList<Move>) -> Self {
+        ListSink {
+            list,
+            orders: ArrayVec::new(),
+            best: 0,
+        }
+    }
+}
+
+/// A fingerprint of the order of the jumped squares.
+#[inline]
+fn jump_order(jumped: &[u8]) -> u64 {
+    jumped.iter().fold(0, |h: u64, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(17)
+    })
+}
+
+impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
+    #[inline]
+    fn found(&mut self, mv: Move, count: u32, majority: bool, _: &[u8], jumped: &[u8]) {
+        if majority {
+            if count < self.best {
+                return;
+            }
+            if count > self.best {
+                self.list.clear();
+                self.orders.clear();
+                self.best = count;
+            }
+        }
+        if ROUTES {
+            let order = jump_order(jumped);
+            let seen = self
+                .list
+                .iter()
+                .zip(&self.orders)
+                .any(|(m, &o)| *m == mv && o == order);
+            if !seen && self.list.try_push(mv).is_ok() {
+                self.orders.push(order);
+            }
+        } else if !self.list.contains(&mv) {
+            let _ = self.list.try_push(mv);
+        }
+    }
+}
+
+/// Collects every route with its squares, for notation.
+pub(super) struct InfoSink<R: Rules> {
+    pub(super) found: Vec<(Move, MoveInfo)>,
+    best: u32,
+    rules: PhantomData<R>,
+}
+
+impl<R: Rules> Default for InfoSink<R> {
+    fn default() -> Self {
+        InfoSink {
+            found: Vec::new(),
+            best: 0,
+            rules: PhantomData,
+        }
+    }
+}
+
+impl<R: Rules> Sink for InfoSink<R> {
+    fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]) {
+        if majority {
+            if count < self.best {
+                return;
+            }
+            if count > self.best {
+                self.found.clear();
+                self.best = count;
+            }
+        }
+        let g = R::GEO;
+        let info = MoveInfo {
+            from: g.square_of(mv.from),
+            to: g.square_of(mv.to),
+            path: path.iter().map(|&b| g.square_of(b)).collect(),
+            captured: jumped.iter().map(|&b| g.square_of(b)).collect(),
+        };
+        self.found.push((mv, info));
+    }
+}
+
+/// The state of the search for the side to move's captures.
+pub(super) struct CaptureSearch<R: Rules> {
+    /// Opponent pieces still on the board.
+    pub(super) opp: Bitboard,
+    /// Empty squares (the capturing piece's start square among them).
+    pub(super) empty: Bitboard,
+    pub(super) side: Color,
+    pub(super) rules: PhantomData<R>,
+}
+
+/// The squares of the sequence being built.
+struct Chain {
+    from: u8,
+    path: [u8; MAX_CHAIN],
+    jumped: [u8; MAX_CHAIN],
+}
+
+impl<R: Rules> CaptureSearch<R> {
+    #[inline(always)]
+    fn shift(bb: Bitboard, dir: Dir) -> Bitboard {
+        R::GEO.shift(bb, dir)
+    }
+
+    /// Search the captures of every man and king of the side to move.
+    pub(super) fn run<S: Sink>(mut self, men: Bitboard, kings: Bitboard, sink: &mut S) {
+        let mut chain = Chain {
+            from: 0,
+            path: [0; MAX_CHAIN],
+            jumped: [0; MAX_CHAIN],
+        };
+        for from in Geometry::bits(men) {
+            // only men with a first jump are searched
+            if self.man_can_jump(1 << from) {
+                chain.from = from;
+                self.empty |= 1 << from;
+                self.man(sink, &mut chain, 1 << from, 0, 0, false, None);
+                self.empty &= !(1 << from);
+            }
+        }
+        for from in Geometry::bits(kings) {
+            chain.from = from;
+            self.empty |= 1 << from;
+            self.king(sink, &mut chain, 1 << from, 0, 0, None, false);
+            self.empty &= !(1 << from);
+        }
+    }
+
+    #[inline(always)]
+    fn man_dirs(&self) -> &'static [Dir] {
+        match (R::MEN_CAPTURE_BACKWARD, self.side) {
+            (true, _) => &Dir::ALL,
+            (false, Color::White) => &[Dir::UpLeft, Dir::UpRight],
+            (false, Color::Black) => &[Dir::DownLeft, Dir::DownRight],
+        }
+    }
+
+    #[inline(always)]
+    fn man_can_jump(&self, at: Bitboard) -> bool {
+        self.man_dirs()
+            .iter()
+            .any(|&d| Self::shift(Self::shift(at, d) & self.opp, d) & self.empty != 0)
+    }
+
+    #[inline(always)]
+    fn promotion_row(&self) -> Bitboard {
+        match self.side {
+            Color::White => R::GEO.top_row,
+            Color::Black => R::GEO.bottom_row,
+        }
+    }
+
+    #[inline(always)]
+    fn finish<S: Sink>(
+        sink: &mut S,
+        chain: &Chain,
+        to: Bitboard,
+        captured: Bitboard,
+        n: usize,
+        promote: bool,
+    ) {
+        let mv = Move {
+            from: chain.from,
+            to: to.trailing_zeros() as u8,
+            promote,
+            captured,
+        };
+        sink.found(
+            mv,
+            n as u32,
+            R::MAJORITY,
+            &chain.path[..n],
+            &chain.jumped[..n],
+        );
+    }
+
+    /// Go on with a man on `at` that has jumped `captured` (`n` jumps).
+    #[allow(clippy::too_many_arguments)]
+    fn man<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        chain: &mut Chain,
+        at: Bitboard,
+        captured: Bitboard,
+        n: usize,
+        touched: bool,
+        came: Option<Dir>,
+    ) {
+        let mut any = false;
+        if n < MAX_CHAIN {
+            for &dir in self.man_dirs() {
+                if came == Some(dir.reverse()) {
+                    continue;
+                }
+                let mid = Self::shift(at, dir) & self.opp & !captured;
+                if mid == 0 {
+                    continue;
+                }
+                let land = Self::shift(mid, dir) & self.empty;
+                if land == 0 {
+                    continue;
+                }
+                any = true;
+                chain.path[n] = land.trailing_zeros() as u8;
+                chain.jumped[n] = mid.trailing_zeros() as u8;
+                if R::IMMEDIATE_REMOVAL {
+                    self.opp ^= mid;
+                    self.empty ^= mid;
+                }
+                let crowned = land & self.promotion_row() != 0;
+                match R::PROMOTION {
+                    Promotion::StopsMove if crowned => {
+                        Self::finish(sink, chain, land, captured | mid, n + 1, true)
+                    }
+                    Promotion::ContinuesAsKing if crowned => {
+                        self.king(sink, chain, land, captured | mid, n + 1, Some(dir), true)
+                    }
+                    _ => self.man(
+                        sink,
+                        chain,
+                        land,
+                        captured | mid,
+                        n + 1,
+                        touched || crowned,
+                        Some(dir),
+                    ),
+                }
+                if R::IMMEDIATE_REMOVAL {
+                    self.opp ^= mid;
+                    self.empty ^= mid;
+                }
+            }
+        }
+        if !any && n > 0 {
+            let promote = match R::PROMOTION {
+                Promotion::Touched => touched || at & self.promotion_row() != 0,
+                _ => at & self.promotion_row() != 0,
+            };
+            Self::finish(sink, chain, at, captured, n, promote);
+        }
+    }
+
+    /// The first piece a king on `at` meets in `dir`, or 0.
+    #[inline(always)]
+    fn first_piece(&self, at: Bitboard, dir: Dir) -> Bitboard {
+        let mut sq = Self::shift(at, dir);
+        if R::FLYING_KINGS {
+            while sq & self.empty != 0 {
+                sq = Self::shift(sq, dir);
+            }
+        }
+        sq
+    }
+
+    /// Whether a king on `at`, having come in `came`, can jump again.
+    fn king_can_jump(&self, at: Bitboard, captured: Bitboard, came: Dir) -> bool {
+        Dir::ALL.iter().any(|&dir| {
+            dir != came.reverse() && {
+                let mid = self.first_piece(at, dir) & self.opp & !captured;
+                Self::shift(mid, dir) & self.empty != 0
+            }
+        })
+    }
+
+    /// Go on with a king on `at` that has jumped `captured` (`n` jumps).
+    /// `promote` is set for a man crowned during this capture.
+    #[allow(clippy::too_many_arguments)]
+    fn king<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        chain: &mut Chain,
+        at: Bitboard,
+        captured: Bitboard,
+        n: usize,
+        came: Option<Dir>,
+        promote: bool,
+    ) {
+        let mut any = false;
+        if n < MAX_CHAIN {
+            for dir in Dir::ALL {
+                if came == Some(dir.reverse()) {
+                    continue;
+                }
+                let mid = self.first_piece(at, dir) & self.opp & !captured;
+                if mid == 0 {
+                    continue;
+                }
+                let land = Self::shift(mid, dir) & self.empty;
+                if land == 0 {
+                    continue;
+                }
+                any = true;
+                chain.jumped[n] = mid.trailing_zeros() as u8;
+                if R::IMMEDIATE_REMOVAL {
+                    self.opp ^= mid;
+                    self.empty ^= mid;
+                }
+                let now = captured | mid;
+                if R::FLYING_KINGS {
+                    // every empty square beyond; where some allow a further
+                    // jump, the king must land on one of those
+                    let mut lands = 0;
+                    let mut go_on = 0;
+                    let mut sq = land;
+                    while sq != 0 {
+                        lands |= sq;
+                        if self.king_can_jump(sq, now, dir) {
+                            go_on |= sq;
+                        }
+                        sq = Self::shift(sq, dir) & self.empty;
+                    }
+                    let targets = if go_on != 0 { go_on } else { lands };
+                    for bit in Geometry::bits(targets) {
+                        chain.path[n] = bit;
+                        self.king(sink, chain, 1 << bit, now, n + 1, Some(dir), promote);
+                    }
+                } else {
+                    chain.path[n] = land.trailing_zeros() as u8;
+                    self.king(sink, chain, land, now, n + 1, Some(dir), promote);
+                }
+                if R::IMMEDIATE_REMOVAL {
+                    self.opp ^= mid;
+                    self.empty ^= mid;
+                }
+            }
+        }
+        if !any && n > 0 {
+            Self::finish(sink, chain, at, captured, n, promote);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Quiet (non-capturing) moves of the plain family: listed one by one for
+//! play, and counted with population counts for perft's last ply.
+
+use super::{Move, Position, Rules};
+use crate::board::{Dir, Geometry};
+use crate::rules::MoveList;
+
+impl<R: Rules> Position<R> {
+    /// List the quiet moves of the side to move.
+    pub(super) fn quiet_moves(&self, moves: &mut MoveList<Move>) {
+        let own = self.pieces[self.side.index()];
+        let empty = self.empty();
+        let men = own & !self.kings;
+        let promo = Self::promotion_row(self.side);
+        for dir in Self::forward(self.side) {
+            let back = dir.reverse();
+            for to in Geometry::bits(Self::shift(men, dir) & empty) {
+                let from = R::GEO.step(to, back).unwrap_or(to);
+                let _ = moves.try_push(Move {
+                    from,
+                    to,
+                    promote: promo >> to & 1 != 0,
+                    captured: 0,
+                });
+            }
+        }
+        for from in Geometry::bits(own & self.kings) {
+            for dir in Dir::ALL {
+                let mut to = Self::shift(1 << from, dir) & empty;
+                while to != 0 {
+                    let _ = moves.try_push(Move {
+                        from,
+                        to: to.trailing_zeros() as u8,
+                        promote: false,
+                        captured: 0,
+                    });
+                    if !R::FLYING_KINGS {
+                        break;
+                    }
+                    to = Self::shift(to, dir) & empty;
+                }
+            }
+        }
+    }
+
+    /// Count the quiet moves of the side to move.
+    #[inline]
+    pub(super) fn count_quiet(&self) -> u64 {
+        let own = self.pieces[self.side.index()];
+        let empty = self.empty();
+        let men = own & !self.kings;
+        let [f0, f1] = Self::forward(self.side);
+        let mut n = (Self::shift(men, f0) & empty).count_ones()
+            + (Self::shift(men, f1) & empty).count_ones();
+        let kings = own & self.kings;
+        if kings != 0 {
+            for dir in Dir::ALL {
+                let mut ray = Self::shift(kings, dir) & empty;
+                while ray != 0 {
+                    n += ray.count_ones();
+                    if !R::FLYING_KINGS {
+                        break;
+                    }
+                    ray = Self::shift(ray, dir) & empty;
+                }
+            }
+        }
+        n as u64
+    }
+}
