@@ -13,7 +13,7 @@ mod read;
 mod write;
 
 pub use read::parse_setup;
-pub use write::write_setup;
+pub use write::{points, write_setup};
 
 use crate::rules::{Game, SetupError};
 use crate::variant::Variant;

@@ -60,7 +60,7 @@ fn token(square: usize, column: &[Piece], number: Option<i32>) -> String {
 }
 
 /// Hundredths as points with two decimals: -1250 as `-12.50`.
-fn points(hundredths: i64) -> String {
+pub fn points(hundredths: i64) -> String {
     let sign = if hundredths < 0 { "-" } else { "" };
     let abs = hundredths.unsigned_abs();
     format!("{sign}{}.{:02}", abs / 100, abs % 100)
