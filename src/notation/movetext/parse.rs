@@ -23,8 +23,10 @@ pub enum MoveError {
 ///
 /// Short form matches from, to and whether it captures; long form matches
 /// a route's landing squares; Hub form matches from, to and the set of
-/// captured squares. With three or more squares both the long and the Hub
-/// reading are tried. Routes of one move are not an ambiguity.
+/// captured squares. A capture text that is the exact long form of one
+/// move names that move; otherwise every reading is tried (short for two
+/// squares, long and Hub for more). Routes of one move are not an
+/// ambiguity.
 pub fn parse_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, MoveError> {
     find::<G>(&pos.routes(), text)
 }
@@ -76,26 +78,30 @@ pub(super) fn find<G: Game>(
         ));
     }
     let (from, second) = (squares[0], squares[1]);
-    let found = if quiet {
-        matching::<G>(routes, |i| {
+    if quiet {
+        let found = matching::<G>(routes, |i| {
             !i.is_capture() && i.from == from && i.to == second
-        })
-    } else if squares.len() == 2 {
-        matching::<G>(routes, |i| {
-            i.is_capture() && i.from == from && i.to == second
-        })
-    } else {
-        let path = &squares[1..];
-        let mut captured = squares[2..].to_vec();
-        captured.sort_unstable();
-        matching::<G>(routes, |i| {
-            let mut theirs = i.captured.clone();
-            theirs.sort_unstable();
-            i.is_capture()
-                && i.from == from
-                && (i.path == path || i.to == second && theirs == captured)
-        })
-    };
+        });
+        return one::<G>(routes, text, from, found);
+    }
+    // The long form names a route exactly; it wins over the short and Hub
+    // readings of the same text (`15:6` is the single jump 15:6, even when
+    // a longer capture also goes from 15 to 6).
+    let path = &squares[1..];
+    let exact = matching::<G>(routes, |i| {
+        i.is_capture() && i.from == from && i.path == path
+    });
+    if let [mv] = exact.as_slice() {
+        return Ok(*mv);
+    }
+    let mut captured = squares[2..].to_vec();
+    captured.sort_unstable();
+    let found = matching::<G>(routes, |i| {
+        let mut theirs = i.captured.clone();
+        theirs.sort_unstable();
+        let hub = squares.len() == 2 || theirs == captured;
+        i.is_capture() && i.from == from && (i.path == path || i.to == second && hub)
+    });
     one::<G>(routes, text, from, found)
 }
 

@@ -247,3 +247,18 @@ fn moves_only_the_long_form_separates() {
     assert_eq!(pdn_text::<Dama>(one_move, &one_move[0].1), "23x23");
     assert_eq!(find::<Dama>(one_move, "23x23"), Ok(touch));
 }
+
+/// A russian man jumps 10 from 15 to 6, or goes round, crowned on 31,
+/// and also ends on 6: `15:6` is the exact long form of the single jump.
+#[test]
+fn an_exact_long_form_beats_the_short_reading() {
+    let pos: Russian = parse_fen("B:W10,18,19,26,27,29,30:B1,9,13,15").unwrap();
+    let single = mv(&pos, "15:6");
+    let round = mv(&pos, "15:22:31:24:15:6");
+    assert_ne!(single, round);
+    assert_eq!(pdn_move(&pos, &single), "15:6");
+    assert_eq!(pdn_move(&pos, &round), "15:22:31:24:15:6");
+    assert_eq!(hub_move(&pos, &single), "15x6x10");
+    assert_eq!(mv(&pos, "15x6x10"), single);
+    assert_eq!(mv(&pos, &hub_move(&pos, &round)), round);
+}
