@@ -9,9 +9,12 @@
 //! 8..11 = a5 c5 e5 g5, 12..14 = b4 d4 f4, 15..18 = a3 c3 e3 g3,
 //! 19..21 = b2 d2 f2, 22..25 = a1 c1 e1 g1.
 
-use super::{Damasca, DamascaInternational, Lasca, Move};
+mod reference;
+
+use super::{Damasca, DamascaInternational, Lasca, Move, Position, Rules};
 use crate::perft::{Counting, perft};
 use crate::rules::{Color, Game, MoveList, Outcome, Piece, Setup, SetupError};
+use std::collections::BTreeSet;
 
 /// A setup with `side` to move and columns written top first (`w`, `b`
 /// soldiers, `W`, `B` officers).
@@ -315,4 +318,136 @@ fn soldier_moves_and_captures_reset_the_counters() {
     assert_eq!((soldier.len(), officer.len()), (2, 2));
     assert_eq!(counters(&officer[0]), [1, 1]);
     assert_eq!(counters(&soldier[0]), [0, 0]);
+}
+
+/// A small deterministic generator (xorshift64*) for random positions.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) % n
+    }
+}
+
+/// A random legal position: columns of one to four pieces of both colours
+/// on about a third of the squares.
+fn random_position<R: Rules>(rng: &mut Rng) -> Position<R> {
+    let g = R::GEO;
+    let mut s = Setup::empty(g.squares as usize);
+    s.side = if rng.below(2) == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut left = [R::MEN, R::MEN];
+    for (i, column) in s.squares.iter_mut().enumerate() {
+        if rng.below(3) != 0 {
+            continue;
+        }
+        let height = [1, 1, 1, 2, 2, 3, 4][rng.below(7) as usize];
+        for _ in 0..height {
+            let mut color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if left[color.index()] == 0 {
+                color = color.flip();
+            }
+            if left[color.index()] > 0 {
+                left[color.index()] -= 1;
+                column.push(Piece {
+                    color,
+                    king: rng.below(4) == 0,
+                });
+            }
+        }
+        let bit = g.square_bit[i];
+        if let Some(top) = column.first_mut() {
+            let row = match top.color {
+                Color::White => g.top_row,
+                Color::Black => g.bottom_row,
+            };
+            top.king |= row >> bit & 1 != 0;
+        }
+    }
+    Position::from_setup(&s).expect("a legal random position")
+}
+
+/// Random games from random positions and from the start, `check` called
+/// on every position met.
+fn playouts<R: Rules>(games: u32, plies: u32, mut check: impl FnMut(&Position<R>)) {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for game in 0..games {
+        let mut pos = if game % 4 == 0 {
+            Position::<R>::start()
+        } else {
+            random_position::<R>(&mut rng)
+        };
+        for _ in 0..plies {
+            check(&pos);
+            let list = moves(&pos);
+            if list.is_empty() {
+                break;
+            }
+            pos = pos.play(&list[rng.below(list.len() as u64) as usize]);
+        }
+    }
+}
+
+fn hash_stays_right<R: Rules>() {
+    playouts::<R>(200, 60, |pos| {
+        assert_eq!(pos.hash(), pos.compute_hash(), "{pos:?}")
+    });
+}
+
+#[test]
+fn play_keeps_the_hash_in_step() {
+    hash_stays_right::<super::variants::DamascaRules>();
+    hash_stays_right::<super::variants::DamascaInternationalRules>();
+    hash_stays_right::<super::variants::LascaRules>();
+}
+
+/// The generator against the reference on one position: the same
+/// positions reached, each once; the same routes, each once.
+fn agrees_with_reference<R: Rules>(pos: &Position<R>) {
+    let g = R::GEO;
+    let want = reference::expected(pos);
+    let reached: Vec<String> = moves(pos)
+        .iter()
+        .map(|m| reference::key(&pos.play(m).to_setup()))
+        .collect();
+    let unique: BTreeSet<String> = reached.iter().cloned().collect();
+    assert_eq!(unique.len(), reached.len(), "a position twice: {pos:?}");
+    assert_eq!(unique, want.positions, "{pos:?}");
+    let route = |m: &Move| {
+        let jumped = m.jumped().iter().map(|&b| g.square_of(b)).collect();
+        (g.square_of(m.from), g.square_of(m.to), jumped)
+    };
+    let mut list = MoveList::new();
+    pos.generate_routes(&mut list);
+    let routes: BTreeSet<reference::Route> = list.iter().map(route).collect();
+    assert_eq!(routes.len(), list.len(), "a route twice: {pos:?}");
+    assert_eq!(routes, want.routes, "{pos:?}");
+    assert_eq!(pos.count_moves(), unique.len() as u64);
+    assert_eq!(pos.count_routes(), routes.len() as u64);
+    let listed = moves(pos);
+    let infos = pos.routes();
+    for (mv, info) in &infos {
+        assert!(listed.contains(mv), "{mv:?} in {pos:?}");
+        assert_eq!(route(mv), (info.from, info.to, info.captured.clone()));
+        assert_eq!(info.path.last(), Some(&info.to));
+    }
+    let info_routes: BTreeSet<reference::Route> = infos.iter().map(|(m, _)| route(m)).collect();
+    assert_eq!(info_routes, want.routes);
+}
+
+#[test]
+fn generator_agrees_with_the_reference_on_random_positions() {
+    playouts::<super::variants::DamascaRules>(300, 40, agrees_with_reference);
+    playouts::<super::variants::DamascaInternationalRules>(300, 40, agrees_with_reference);
+    playouts::<super::variants::LascaRules>(300, 40, agrees_with_reference);
 }
