@@ -90,17 +90,8 @@ impl Column {
     }
 
     /// The pieces, bottom first.
-    pub fn pieces(self) -> impl Iterator<Item = Piece> {
+    pub fn pieces(self) -> impl DoubleEndedIterator<Item = Piece> {
         (0..self.height()).filter_map(move |d| self.piece(d))
-    }
-
-    /// How many pieces of `color` the column holds.
-    pub const fn count(self, color: Color) -> u32 {
-        let black = (self.0 & PIECE_MASK).count_ones();
-        match color {
-            Color::Black => black,
-            Color::White => self.height() - black,
-        }
     }
 
     /// The Zobrist hash of this column standing on `bit`.
@@ -179,7 +170,6 @@ mod tests {
         assert_eq!(c.height(), 3);
         assert_eq!(c.top(), Some(WS));
         assert_eq!(c.pieces().collect::<Vec<_>>(), vec![BO, BS, WS]);
-        assert_eq!((c.count(Color::White), c.count(Color::Black)), (1, 2));
         let (p, rest) = c.pop_top().unwrap();
         assert_eq!((p, rest.top(), rest.height()), (WS, Some(BS), 2));
         // the prisoner goes to the bottom

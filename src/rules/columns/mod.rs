@@ -18,7 +18,6 @@ mod quiet;
 mod tests;
 mod variants;
 
-pub use column::Column;
 pub use moves::Move;
 pub use variants::{Damasca, DamascaInternational, Lasca};
 
@@ -27,7 +26,7 @@ use super::{Color, Game, GameEnd, MoveInfo, MoveList, Piece, Setup, SetupError};
 use crate::board::{Bitboard, Dir, EIGHT, Geometry, SEVEN};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink, ListSink};
-use column::{SLOTS, piece_key};
+use column::{Column, SLOTS, piece_key};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -272,9 +271,7 @@ impl<R: Rules> Game for Position<R> {
         let mut setup = Setup::empty(g.squares as usize);
         setup.side = self.side;
         for (i, pieces) in setup.squares.iter_mut().enumerate() {
-            let mut column: Vec<Piece> = self.column(g.square_bit[i]).pieces().collect();
-            column.reverse();
-            *pieces = column;
+            *pieces = self.column(g.square_bit[i]).pieces().rev().collect();
         }
         setup
     }
@@ -323,7 +320,7 @@ impl<R: Rules> Game for Position<R> {
     fn play(&self, mv: &Move) -> Self {
         let mut next = *self;
         let mut moving = self.column(mv.from);
-        let was_officer = self.officers >> mv.from & 1 != 0;
+        let was_officer = moving.top().is_some_and(|p| p.king);
         let mut hash = self.hash ^ BLACK_TO_MOVE ^ moving.hash(mv.from);
         next.set_column(mv.from, Column::EMPTY);
         for &bit in mv.jumped() {
@@ -402,12 +399,12 @@ impl<R: Rules> Game for Position<R> {
 }
 
 impl<R: Rules> fmt::Debug for Position<R> {
-    /// Columns as notation.md writes them, top first: `[wbB]23`.
+    /// Columns as notation.md writes them: `w23`, or top first `[wbB]23`.
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         write!(f, "{}[", R::VARIANT)?;
         for bit in Geometry::bits(self.tops[0] | self.tops[1]) {
             let column = self.column(bit);
-            let mut letters: Vec<char> = column
+            let letters: String = column
                 .pieces()
                 .map(|p| match (p.color, p.king) {
                     (Color::White, false) => 'w',
@@ -415,10 +412,14 @@ impl<R: Rules> fmt::Debug for Position<R> {
                     (Color::Black, false) => 'b',
                     (Color::Black, true) => 'B',
                 })
+                .rev()
                 .collect();
-            letters.reverse();
-            let letters: String = letters.into_iter().collect();
-            write!(f, "{letters}{} ", R::GEO.square_of(bit))?;
+            let square = R::GEO.square_of(bit);
+            if column.height() > 1 {
+                write!(f, "[{letters}]{square} ")?;
+            } else {
+                write!(f, "{letters}{square} ")?;
+            }
         }
         write!(f, "{:?} to move]", self.side)
     }

@@ -39,7 +39,7 @@ pub struct Move {
 
 impl Move {
     /// A quiet move.
-    pub const fn quiet(from: u8, to: u8, promote: bool) -> Move {
+    pub(super) const fn quiet(from: u8, to: u8, promote: bool) -> Move {
         Move {
             from,
             to,
@@ -53,7 +53,7 @@ impl Move {
     /// A capture jumping `jumped` in order, where bit `i` of `officers`
     /// tells whether the `i`-th piece taken is an officer. Jumps past
     /// `MAX_JUMPS` are dropped (no position has that many).
-    pub fn capture(from: u8, to: u8, promote: bool, jumped: &[u8], officers: u16) -> Move {
+    pub(super) fn capture(from: u8, to: u8, promote: bool, jumped: &[u8], officers: u16) -> Move {
         let len = jumped.len().min(MAX_JUMPS);
         let mut mv = Move {
             from,
