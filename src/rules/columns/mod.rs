@@ -59,7 +59,9 @@ pub trait Rules: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
     const PROMOTION: Promotion;
 }
 
-/// A position of a stacking variant.
+/// A position of a stacking variant. The hash xors one key per piece, by
+/// (square, depth above the bottom of its column, colour, rank), so it
+/// covers every column's composition and order (`column::piece_key`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position<R: Rules> {
     /// The column on each bit of the layout (`Column::EMPTY` elsewhere).
