@@ -191,14 +191,21 @@ impl Geometry {
     /// board.
     #[inline(always)]
     pub const fn shift(&self, bb: Bitboard, dir: Dir) -> Bitboard {
+        self.shift_raw(bb, dir) & self.mask
+    }
+
+    /// Shift a set of squares one step in `dir` without dropping what
+    /// lands on ghost bits: only for results that are then intersected
+    /// with a set of board squares.
+    #[inline(always)]
+    pub const fn shift_raw(&self, bb: Bitboard, dir: Dir) -> Bitboard {
         let h = self.half as u32;
-        let moved = match dir {
+        match dir {
             Dir::UpLeft => bb >> (h + 1),
             Dir::UpRight => bb >> h,
             Dir::DownLeft => bb << h,
             Dir::DownRight => bb << (h + 1),
-        };
-        moved & self.mask
+        }
     }
 
     /// The bit one step from `bit` in `dir`, if it is on the board.

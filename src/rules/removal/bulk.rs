@@ -33,9 +33,10 @@ impl<R: Rules> Position<R> {
         let mut lands = 0;
         for &dir in Self::man_capture_dirs(WHITE) {
             let back = dir.reverse();
-            let j = Self::shift(Self::shift(empty, back) & opp, back) & men;
+            let j = Self::raw(Self::raw(empty, back) & opp, back) & men;
             jumpers[dir.index()] = j;
-            lands |= Self::shift(Self::shift(j, dir), dir);
+            // two steps from a jumper is on the board
+            lands |= Self::raw(Self::raw(j, dir), dir);
         }
         // Could some man jump again? A second jump back the way the man came
         // would land on its own start square, still occupied here, so every
@@ -47,7 +48,7 @@ impl<R: Rules> Position<R> {
                 again = true;
             }
             for &dir in Self::man_capture_dirs(WHITE) {
-                again |= Self::shift(Self::shift(lands, dir) & opp, dir) & empty != 0;
+                again |= Self::raw(Self::raw(lands, dir) & opp, dir) & empty != 0;
             }
         }
         let kind = if again || self.king_can_capture(own & self.kings, opp, empty) {
@@ -116,18 +117,18 @@ impl<R: Rules> Position<R> {
         let empty = self.empty();
         let men = own & !self.kings;
         let [f0, f1] = Self::forward(WHITE);
-        let mut n = (Self::shift(men, f0) & empty).count_ones()
-            + (Self::shift(men, f1) & empty).count_ones();
+        let mut n =
+            (Self::raw(men, f0) & empty).count_ones() + (Self::raw(men, f1) & empty).count_ones();
         let kings = own & self.kings;
         if kings != 0 {
             for dir in Dir::ALL {
-                let mut ray = Self::shift(kings, dir) & empty;
+                let mut ray = Self::raw(kings, dir) & empty;
                 while ray != 0 {
                     n += ray.count_ones();
                     if !R::FLYING_KINGS {
                         break;
                     }
-                    ray = Self::shift(ray, dir) & empty;
+                    ray = Self::raw(ray, dir) & empty;
                 }
             }
         }

@@ -164,7 +164,7 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
         let mut jumpers = 0;
         for &dir in Self::MAN_DIRS {
             let back = dir.reverse();
-            jumpers |= Self::shift(Self::shift(self.empty, back) & self.opp, back);
+            jumpers |= R::GEO.shift_raw(R::GEO.shift_raw(self.empty, back) & self.opp, back);
         }
         for from in Geometry::bits(men & jumpers) {
             chain.from = from;
@@ -221,8 +221,8 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
         if n < MAX_CHAIN {
             let opp = self.opp & !captured;
             for &dir in Self::MAN_DIRS {
-                let mid = Self::shift(at, dir) & opp;
-                let land = Self::shift(mid, dir) & self.empty;
+                let mid = R::GEO.shift_raw(at, dir) & opp;
+                let land = R::GEO.shift_raw(mid, dir) & self.empty;
                 if land == 0 {
                     continue;
                 }

@@ -83,6 +83,12 @@ impl<R: Rules> Position<R> {
         R::GEO.shift(bb, dir)
     }
 
+    /// A shift whose result must be intersected with board squares.
+    #[inline(always)]
+    fn raw(bb: Bitboard, dir: Dir) -> Bitboard {
+        R::GEO.shift_raw(bb, dir)
+    }
+
     /// The forward directions of White's (or Black's) men.
     #[inline(always)]
     const fn forward(white: bool) -> [Dir; 2] {
