@@ -128,7 +128,11 @@ const fn build(name: &'static str, size: u8, layout: Layout) -> Geometry {
             let slot = row * half + i;
             let bit = slot + slot / (2 * half);
             let y = rows - 1 - row;
-            let x = if row.is_multiple_of(2) { 2 * i + 1 } else { 2 * i };
+            let x = if row.is_multiple_of(2) {
+                2 * i + 1
+            } else {
+                2 * i
+            };
             let on_board = match layout {
                 Layout::Seven => y < 7 && x < 7,
                 _ => true,
