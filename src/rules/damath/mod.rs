@@ -25,6 +25,8 @@ mod keys;
 mod score;
 mod setup;
 #[cfg(test)]
+mod suite;
+#[cfg(test)]
 mod tests;
 
 pub use score::{OPERATORS, Op};
