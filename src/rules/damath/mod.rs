@@ -13,7 +13,8 @@
 //! The board part of a position (colours, Damas, side to move, the
 //! capture-or-man-move counter and its hash) is a plain-family position
 //! under those rules, so Damath shares the plain family's move search;
-//! this module adds the chip numbers, the scores and their hash.
+//! this module adds the chip numbers, the scores and their hash. Scores
+//! are integer hundredths of a point throughout.
 //!
 //! The game ends when the side to move has no legal move (or no chip), and
 //! also (an adjudication standing in for the game clock, as `dama`'s
@@ -81,9 +82,13 @@ pub struct Damath {
     marks: u64,
 }
 
-/// A Damath move: where the chip starts and ends, what it captures, whether
-/// it is crowned, and the hundredths it scores for the side that plays it.
-/// Routes that agree on all five reach the same position and are one move.
+/// A Damath move: where the chip starts and ends (bits of the internal
+/// layout), what it captures, whether it is crowned, and the hundredths it
+/// scores for the side that plays it. Routes that agree on all five reach
+/// the same position and are one move: `generate` lists it once.
+/// `generate_routes` lists it once per route, a route being a distinct
+/// order of jumped squares for the same from and to (where a flying Dama
+/// touches down between jumps counts only through the score it makes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub from: u8,
