@@ -13,28 +13,42 @@ pub enum Counting {
     Duplicates,
 }
 
-/// The legal moves of `pos` under `counting`.
-fn moves<G: Game>(pos: &G, counting: Counting) -> MoveList<G::Move> {
-    let mut list = MoveList::new();
+/// List the legal moves of `pos` under `counting`.
+#[inline(always)]
+fn generate<G: Game>(pos: &G, counting: Counting, list: &mut MoveList<G::Move>) {
     match counting {
-        Counting::Unique => pos.generate(&mut list),
-        Counting::Duplicates => pos.generate_routes(&mut list),
+        Counting::Unique => pos.generate(list),
+        Counting::Duplicates => pos.generate_routes(list),
     }
-    list
+}
+
+/// The number of legal moves of `pos` under `counting`.
+#[inline(always)]
+fn count<G: Game>(pos: &G, counting: Counting) -> u64 {
+    match counting {
+        Counting::Unique => pos.count_moves(),
+        Counting::Duplicates => pos.count_routes(),
+    }
 }
 
 /// Count the move paths of `depth` plies; the last ply is counted in bulk.
 pub fn perft<G: Game>(pos: &G, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
-        1 => match counting {
-            Counting::Unique => pos.count_moves(),
-            Counting::Duplicates => pos.count_routes(),
-        },
-        _ => moves(pos, counting)
-            .iter()
-            .map(|mv| perft(&pos.play(mv), depth - 1, counting))
-            .sum(),
+        1 => count(pos, counting),
+        _ => {
+            let mut list = MoveList::new();
+            generate(pos, counting, &mut list);
+            if depth == 2 {
+                list.iter()
+                    .map(|mv| count(&pos.play_unhashed(mv), counting))
+                    .sum()
+            } else {
+                list.iter()
+                    .map(|mv| perft(&pos.play(mv), depth - 1, counting))
+                    .sum()
+            }
+        }
     }
 }
 
@@ -43,8 +57,9 @@ pub fn divide<G: Game>(pos: &G, depth: u32, counting: Counting) -> Vec<(G::Move,
     if depth == 0 {
         return Vec::new();
     }
-    moves(pos, counting)
-        .as_slice()
+    let mut list = MoveList::new();
+    generate(pos, counting, &mut list);
+    list.as_slice()
         .par_iter()
         .map(|mv| (*mv, perft(&pos.play(mv), depth - 1, counting)))
         .collect()

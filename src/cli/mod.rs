@@ -2,6 +2,7 @@
 //! and dispatched to code compiled for it.
 
 mod perft;
+mod show;
 
 use clap::{Parser, Subcommand};
 
@@ -17,6 +18,8 @@ struct Cli {
 enum Command {
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
+    /// Show a position: the board, side to move, counters, game end, FEN.
+    Show(show::ShowArgs),
 }
 
 /// An error that ends a command: printed on stderr, exit code 2.
@@ -42,6 +45,7 @@ pub fn run() -> i32 {
     };
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
+        Command::Show(args) => show::run(&args),
     };
     match result {
         Ok(()) => 0,

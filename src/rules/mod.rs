@@ -186,6 +186,12 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: &Self::Move) -> Self;
 
+    /// The position after `mv` for move generation only: its hash and
+    /// draw counters may be stale. Perft uses it on the ply it counts.
+    fn play_unhashed(&self, mv: &Self::Move) -> Self {
+        self.play(mv)
+    }
+
     /// The Zobrist hash, kept up to date by `play`.
     fn hash(&self) -> u64;
 

@@ -99,6 +99,16 @@ pub struct Move {
 }
 
 impl Move {
+    /// The move without its score, as the board part plays it.
+    fn base(&self) -> removal::Move {
+        removal::Move {
+            from: self.from,
+            to: self.to,
+            promote: self.promote,
+            captured: self.captured,
+        }
+    }
+
     /// A sequence of the plain search with its score.
     fn scored(base: removal::Move, score: i64) -> Move {
         Move {
@@ -141,6 +151,16 @@ impl Damath {
     /// The accumulated scores of Red and Blue, in hundredths.
     pub fn scores(&self) -> [i64; 2] {
         self.score
+    }
+
+    /// Count the captures by listing them, out of line as in the plain
+    /// family, to keep the move list off the common path's stack frame.
+    #[inline(never)]
+    fn count_by_search<const ROUTES: bool>(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.board
+            .captures(&mut ListSink::<ROUTES>::new(self, &mut list));
+        list.len() as u64
     }
 
     /// The final totals of Red and Blue, in hundredths: the accumulated
@@ -198,56 +218,55 @@ impl Game for Damath {
 
     #[inline]
     fn count_moves(&self) -> u64 {
-        if self.board.has_capture() {
-            let mut list = MoveList::new();
-            self.board
-                .captures(&mut ListSink::<false>::new(self, &mut list));
-            list.len() as u64
-        } else {
-            self.board.count_quiet()
-        }
+        self.board
+            .count_unsearched()
+            .unwrap_or_else(|| self.count_by_search::<false>())
     }
 
     #[inline]
     fn count_routes(&self) -> u64 {
-        if self.board.has_capture() {
-            let mut list = MoveList::new();
-            self.board
-                .captures(&mut ListSink::<true>::new(self, &mut list));
-            list.len() as u64
-        } else {
-            self.board.count_quiet()
-        }
+        self.board
+            .count_unsearched()
+            .unwrap_or_else(|| self.count_by_search::<true>())
     }
 
     #[inline]
     fn play(&self, mv: &Move) -> Self {
         let me = self.side_to_move().index();
-        let mut next = *self;
-        next.board = self.board.play(&removal::Move {
-            from: mv.from,
-            to: mv.to,
-            promote: mv.promote,
-            captured: mv.captured,
-        });
+        let mut next = self.play_unhashed(mv);
+        next.board = self.board.play(&mv.base());
         let number = self.numbers[mv.from as usize];
         let mut marks = self.marks ^ keys::chip(mv.from, number) ^ keys::chip(mv.to, number);
-        // `from` first: a Dama's chain may end where it started
-        next.numbers[mv.from as usize] = 0;
-        next.numbers[mv.to as usize] = number;
         if mv.captured != 0 {
             for bit in Geometry::bits(mv.captured) {
                 marks ^= keys::chip(bit, self.numbers[bit as usize]);
-                next.numbers[bit as usize] = 0;
             }
-            let score = self.score[me].saturating_add(mv.score);
-            marks ^= keys::score(me, self.score[me]) ^ keys::score(me, score);
-            next.score[me] = score;
+            marks ^= keys::score(me, self.score[me]) ^ keys::score(me, next.score[me]);
             next.since_capture = 0;
         } else {
             next.since_capture = self.since_capture.saturating_add(1);
         }
         next.marks = marks;
+        next
+    }
+
+    /// Moves the chips and adds the score; the hash and the counters are
+    /// left stale.
+    #[inline]
+    fn play_unhashed(&self, mv: &Move) -> Self {
+        let me = self.side_to_move().index();
+        let mut next = *self;
+        next.board = self.board.play_unhashed(&mv.base());
+        let number = self.numbers[mv.from as usize];
+        // `from` first: a Dama's chain may end where it started
+        next.numbers[mv.from as usize] = 0;
+        next.numbers[mv.to as usize] = number;
+        if mv.captured != 0 {
+            for bit in Geometry::bits(mv.captured) {
+                next.numbers[bit as usize] = 0;
+            }
+            next.score[me] = self.score[me].saturating_add(mv.score);
+        }
         next
     }
 

@@ -149,14 +149,18 @@ impl<R: Rules> CaptureSearch<R> {
             path: [0; MAX_CHAIN],
             jumped: [0; MAX_CHAIN],
         };
-        for from in Geometry::bits(men) {
-            // only men with a first jump are searched
-            if self.man_can_jump(1 << from) {
-                chain.from = from;
-                self.empty |= 1 << from;
-                self.man(sink, &mut chain, 1 << from, 0, 0, false, None);
-                self.empty &= !(1 << from);
-            }
+        // only the men with a first jump are searched: those two steps
+        // back from an empty square over an opponent's piece
+        let mut jumpers = 0;
+        for &dir in self.man_dirs() {
+            let back = dir.reverse();
+            jumpers |= Self::shift(Self::shift(self.empty, back) & self.opp, back);
+        }
+        for from in Geometry::bits(men & jumpers) {
+            chain.from = from;
+            self.empty |= 1 << from;
+            self.man(sink, &mut chain, 1 << from, 0, 0, false, None);
+            self.empty &= !(1 << from);
         }
         for from in Geometry::bits(kings) {
             chain.from = from;
@@ -173,13 +177,6 @@ impl<R: Rules> CaptureSearch<R> {
             (false, Color::White) => &[Dir::UpLeft, Dir::UpRight],
             (false, Color::Black) => &[Dir::DownLeft, Dir::DownRight],
         }
-    }
-
-    #[inline(always)]
-    fn man_can_jump(&self, at: Bitboard) -> bool {
-        self.man_dirs()
-            .iter()
-            .any(|&d| Self::shift(Self::shift(at, d) & self.opp, d) & self.empty != 0)
     }
 
     #[inline(always)]

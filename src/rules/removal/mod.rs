@@ -3,6 +3,7 @@
 //! differ only in the constants of their `Rules` type; the move generator
 //! is compiled once per variant with those constants folded in.
 
+mod bulk;
 mod captures;
 mod quiet;
 mod variants;
@@ -13,7 +14,7 @@ use super::zobrist::{BLACK_TO_MOVE, PIECE};
 use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, SetupError};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::variant::Variant;
-use captures::{CaptureSearch, InfoSink, ListSink};
+use captures::{CaptureSearch, InfoSink};
 pub(crate) use captures::{Sink, jump_order};
 use std::fmt;
 use std::marker::PhantomData;
@@ -83,67 +84,39 @@ impl<R: Rules> Position<R> {
         R::GEO.shift(bb, dir)
     }
 
-    /// The forward directions of the side to move's men.
+    /// The forward directions of White's (or Black's) men.
     #[inline(always)]
-    fn forward(side: Color) -> [Dir; 2] {
-        match side {
-            Color::White => [Dir::UpLeft, Dir::UpRight],
-            Color::Black => [Dir::DownLeft, Dir::DownRight],
+    const fn forward(white: bool) -> [Dir; 2] {
+        if white {
+            [Dir::UpLeft, Dir::UpRight]
+        } else {
+            [Dir::DownLeft, Dir::DownRight]
         }
     }
 
-    /// The row where the side to move's men are crowned.
+    /// The directions White's (or Black's) men capture in.
     #[inline(always)]
-    fn promotion_row(side: Color) -> Bitboard {
-        match side {
-            Color::White => R::GEO.top_row,
-            Color::Black => R::GEO.bottom_row,
+    const fn man_capture_dirs(white: bool) -> &'static [Dir] {
+        match (R::MEN_CAPTURE_BACKWARD, white) {
+            (true, _) => &Dir::ALL,
+            (false, true) => &[Dir::UpLeft, Dir::UpRight],
+            (false, false) => &[Dir::DownLeft, Dir::DownRight],
+        }
+    }
+
+    /// The row where White's (or Black's) men are crowned.
+    #[inline(always)]
+    const fn promotion_row(white: bool) -> Bitboard {
+        if white {
+            R::GEO.top_row
+        } else {
+            R::GEO.bottom_row
         }
     }
 
     #[inline(always)]
     fn empty(&self) -> Bitboard {
         R::GEO.mask & !(self.pieces[0] | self.pieces[1])
-    }
-
-    /// Whether the side to move has a capture.
-    #[inline]
-    pub(crate) fn has_capture(&self) -> bool {
-        let me = self.side.index();
-        let own = self.pieces[me];
-        let opp = self.pieces[me ^ 1];
-        let empty = self.empty();
-        let men = own & !self.kings;
-        let kings = own & self.kings;
-        let [f0, f1] = Self::forward(self.side);
-        let mut hit = Self::shift(Self::shift(men, f0) & opp, f0) & empty
-            | Self::shift(Self::shift(men, f1) & opp, f1) & empty;
-        if R::MEN_CAPTURE_BACKWARD {
-            let [b0, b1] = Self::forward(self.side.flip());
-            hit |= Self::shift(Self::shift(men, b0) & opp, b0) & empty
-                | Self::shift(Self::shift(men, b1) & opp, b1) & empty;
-        }
-        if hit != 0 {
-            return true;
-        }
-        if kings == 0 {
-            return false;
-        }
-        for dir in Dir::ALL {
-            let mut front = Self::shift(kings, dir);
-            if R::FLYING_KINGS {
-                let mut ray = front & empty;
-                while ray != 0 {
-                    ray = Self::shift(ray, dir);
-                    front |= ray;
-                    ray &= empty;
-                }
-            }
-            if Self::shift(front & opp, dir) & empty != 0 {
-                return true;
-            }
-        }
-        false
     }
 
     /// Send every capture sequence of the side to move to `sink`.
@@ -295,42 +268,24 @@ impl<R: Rules> Game for Position<R> {
     }
 
     fn generate(&self, moves: &mut MoveList<Move>) {
-        self.captures(&mut ListSink::<false>::new(moves));
-        if moves.is_empty() {
-            self.quiet_moves(moves);
-        }
+        self.generate_with::<false>(moves);
     }
 
     fn generate_routes(&self, moves: &mut MoveList<Move>) {
-        self.captures(&mut ListSink::<true>::new(moves));
-        if moves.is_empty() {
-            self.quiet_moves(moves);
-        }
+        self.generate_with::<true>(moves);
     }
 
     #[inline]
     fn count_moves(&self) -> u64 {
-        if self.has_capture() {
-            let mut list = MoveList::new();
-            self.captures(&mut ListSink::<false>::new(&mut list));
-            list.len() as u64
-        } else {
-            self.count_quiet()
-        }
+        self.count::<false>()
     }
 
     #[inline]
     fn count_routes(&self) -> u64 {
-        if self.has_capture() {
-            let mut list = MoveList::new();
-            self.captures(&mut ListSink::<true>::new(&mut list));
-            list.len() as u64
-        } else {
-            self.count_quiet()
-        }
+        self.count::<true>()
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&self, mv: &Move) -> Self {
         let me = self.side.index();
         let from = 1u64 << mv.from;
@@ -339,8 +294,8 @@ impl<R: Rules> Game for Position<R> {
         let is_king = was_king || mv.promote;
         let mut next = *self;
         let mut hash = self.hash ^ BLACK_TO_MOVE;
-        hash ^= PIECE[me][was_king as usize][mv.from as usize]
-            ^ PIECE[me][is_king as usize][mv.to as usize];
+        hash ^= PIECE[me][was_king as usize][(mv.from & 63) as usize]
+            ^ PIECE[me][is_king as usize][(mv.to & 63) as usize];
         next.pieces[me] = self.pieces[me] & !from | to;
         next.kings = self.kings & !from;
         if is_king {
@@ -349,7 +304,7 @@ impl<R: Rules> Game for Position<R> {
         if mv.captured != 0 {
             let opp = me ^ 1;
             for bit in Geometry::bits(mv.captured) {
-                hash ^= PIECE[opp][(self.kings >> bit & 1) as usize][bit as usize];
+                hash ^= PIECE[opp][(self.kings >> bit & 1) as usize][(bit & 63) as usize];
             }
             next.pieces[opp] &= !mv.captured;
             next.kings &= !mv.captured;
@@ -369,6 +324,19 @@ impl<R: Rules> Game for Position<R> {
         }
         next.side = self.side.flip();
         next.hash = hash;
+        next
+    }
+
+    #[inline(always)]
+    fn play_unhashed(&self, mv: &Move) -> Self {
+        let me = self.side.index();
+        let from = 1u64 << mv.from;
+        let is_king = self.kings & from != 0 || mv.promote;
+        let mut next = *self;
+        next.pieces[me] = self.pieces[me] & !from | 1 << mv.to;
+        next.pieces[me ^ 1] &= !mv.captured;
+        next.kings = (self.kings & !from & !mv.captured) | (is_king as u64) << mv.to;
+        next.side = self.side.flip();
         next
     }
 

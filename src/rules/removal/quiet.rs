@@ -3,7 +3,7 @@
 
 use super::{Move, Position, Rules};
 use crate::board::{Dir, Geometry};
-use crate::rules::MoveList;
+use crate::rules::{Color, MoveList};
 
 impl<R: Rules> Position<R> {
     /// List the quiet moves of the side to move, as `M` (the move type of
@@ -12,8 +12,9 @@ impl<R: Rules> Position<R> {
         let own = self.pieces[self.side.index()];
         let empty = self.empty();
         let men = own & !self.kings;
-        let promo = Self::promotion_row(self.side);
-        for dir in Self::forward(self.side) {
+        let white = self.side == Color::White;
+        let promo = Self::promotion_row(white);
+        for dir in Self::forward(white) {
             let back = dir.reverse();
             for to in Geometry::bits(Self::shift(men, dir) & empty) {
                 let from = R::GEO.step(to, back).unwrap_or(to);
@@ -48,30 +49,5 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-    }
-
-    /// Count the quiet moves of the side to move.
-    #[inline]
-    pub(crate) fn count_quiet(&self) -> u64 {
-        let own = self.pieces[self.side.index()];
-        let empty = self.empty();
-        let men = own & !self.kings;
-        let [f0, f1] = Self::forward(self.side);
-        let mut n = (Self::shift(men, f0) & empty).count_ones()
-            + (Self::shift(men, f1) & empty).count_ones();
-        let kings = own & self.kings;
-        if kings != 0 {
-            for dir in Dir::ALL {
-                let mut ray = Self::shift(kings, dir) & empty;
-                while ray != 0 {
-                    n += ray.count_ones();
-                    if !R::FLYING_KINGS {
-                        break;
-                    }
-                    ray = Self::shift(ray, dir) & empty;
-                }
-            }
-        }
-        n as u64
     }
 }

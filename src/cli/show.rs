@@ -1,0 +1,60 @@
+//! `dam show`: a position as text, after an optional list of moves.
+
+use super::CliError;
+use crate::notation::display::show_position;
+use crate::notation::fen::parse_fen;
+use crate::notation::movetext::{parse_move, pdn_move};
+use crate::rules::Game;
+use crate::rules::record::Record;
+use crate::variant::Variant;
+use crate::with_variant;
+
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    /// The variant.
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// The position (default: the variant's initial position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first, space separated, in any notation (PDN, Hub,
+    /// algebraic); move numbers like `1.` are skipped.
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+pub fn run(args: &ShowArgs) -> Result<(), CliError> {
+    with_variant!(args.variant, G => run_for::<G>(args))
+}
+
+fn run_for<G: Game>(args: &ShowArgs) -> Result<(), CliError> {
+    let start: G = match &args.fen {
+        Some(fen) => parse_fen(fen).map_err(CliError::new)?,
+        None => G::start(),
+    };
+    let mut record = Record::new(start);
+    let mut played = Vec::new();
+    for (i, text) in move_texts(args.moves.as_deref().unwrap_or("")).enumerate() {
+        let pos = *record.position();
+        let mv = parse_move(&pos, text).map_err(|e| CliError(format!("move {}: {e}", i + 1)))?;
+        played.push(pdn_move(&pos, &mv));
+        record.play(&mv);
+    }
+    println!("variant: {}", args.variant);
+    if !played.is_empty() {
+        println!("moves: {}", played.join(" "));
+    }
+    print!(
+        "{}",
+        show_position(record.position(), record.game_end().as_ref())
+    );
+    Ok(())
+}
+
+/// The moves of a move list: words, without move numbers (`1.`, `12...`,
+/// or a number glued to the move as in `1.32-28`).
+fn move_texts(list: &str) -> impl Iterator<Item = &str> {
+    list.split_whitespace()
+        .map(|word| word.rsplit('.').next().unwrap_or(word))
+        .filter(|word| !word.is_empty())
+}

@@ -1,0 +1,187 @@
+//! The fast paths of the plain family: counting moves for perft's last ply
+//! and listing moves, with the side to move as a compile-time constant so
+//! every shift is by a fixed amount. Captures that are single jumps by men
+//! (the common case) are found with bitboards alone; anything longer goes
+//! to the capture search.
+
+use super::captures::ListSink;
+use super::{Move, Position, Promotion, Rules};
+use crate::board::{Bitboard, Dir, Geometry};
+use crate::rules::{Color, MoveList};
+
+/// What a look at the bitboards tells of the captures.
+enum CaptureKind {
+    /// No capture: the quiet moves are legal.
+    None,
+    /// Only single jumps by men, no man can jump again, no king can jump.
+    SingleJumps,
+    /// Longer or king captures: search them.
+    Search,
+}
+
+impl<R: Rules> Position<R> {
+    /// The men that can jump in `dir`, per direction, and what kind of
+    /// capture position this is.
+    #[inline(always)]
+    fn capture_kind<const WHITE: bool>(&self) -> (CaptureKind, [Bitboard; 4]) {
+        let me = !WHITE as usize;
+        let own = self.pieces[me];
+        let opp = self.pieces[me ^ 1];
+        let empty = self.empty();
+        let men = own & !self.kings;
+        let mut jumpers = [0; 4];
+        let mut lands = 0;
+        for &dir in Self::man_capture_dirs(WHITE) {
+            let back = dir.reverse();
+            let j = Self::shift(Self::shift(empty, back) & opp, back) & men;
+            jumpers[dir.index()] = j;
+            lands |= Self::shift(Self::shift(j, dir), dir);
+        }
+        // Could some man jump again? A second jump back the way the man came
+        // would land on its own start square, still occupied here, so every
+        // landing square can be tested in every direction at once.
+        let mut again = false;
+        if lands != 0 {
+            if R::PROMOTION == Promotion::ContinuesAsKing && lands & Self::promotion_row(WHITE) != 0
+            {
+                again = true;
+            }
+            for &dir in Self::man_capture_dirs(WHITE) {
+                again |= Self::shift(Self::shift(lands, dir) & opp, dir) & empty != 0;
+            }
+        }
+        let kind = if again || self.king_can_capture(own & self.kings, opp, empty) {
+            CaptureKind::Search
+        } else if lands != 0 {
+            CaptureKind::SingleJumps
+        } else {
+            CaptureKind::None
+        };
+        (kind, jumpers)
+    }
+
+    /// Whether one of `kings` can capture.
+    #[inline(always)]
+    fn king_can_capture(&self, kings: Bitboard, opp: Bitboard, empty: Bitboard) -> bool {
+        if kings == 0 {
+            return false;
+        }
+        Dir::ALL.iter().any(|&dir| {
+            let mut front = Self::shift(kings, dir);
+            if R::FLYING_KINGS {
+                let mut ray = front & empty;
+                while ray != 0 {
+                    ray = Self::shift(ray, dir);
+                    front |= ray;
+                    ray &= empty;
+                }
+            }
+            Self::shift(front & opp, dir) & empty != 0
+        })
+    }
+
+    /// Count the legal moves (every route with `ROUTES`).
+    #[inline(always)]
+    pub(super) fn count<const ROUTES: bool>(&self) -> u64 {
+        match self.side {
+            Color::White => self.count_for::<ROUTES, true>(),
+            Color::Black => self.count_for::<ROUTES, false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_for<const ROUTES: bool, const WHITE: bool>(&self) -> u64 {
+        self.count_unsearched_for::<WHITE>()
+            .unwrap_or_else(|| self.count_by_search::<ROUTES>())
+    }
+
+    /// The number of legal moves where the bitboards alone tell it: the
+    /// quiet moves, or the single jumps of men (each one move and one
+    /// route, also in a family built on this one, like damath); `None`
+    /// when the captures must be searched.
+    #[inline(always)]
+    pub(crate) fn count_unsearched(&self) -> Option<u64> {
+        match self.side {
+            Color::White => self.count_unsearched_for::<true>(),
+            Color::Black => self.count_unsearched_for::<false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_unsearched_for<const WHITE: bool>(&self) -> Option<u64> {
+        match self.capture_kind::<WHITE>() {
+            (CaptureKind::None, _) => Some(self.count_quiet::<WHITE>()),
+            (CaptureKind::SingleJumps, jumpers) => {
+                Some(jumpers.iter().map(|j| j.count_ones() as u64).sum())
+            }
+            (CaptureKind::Search, _) => None,
+        }
+    }
+
+    /// Count the captures by listing them; kept out of line so that its
+    /// move list does not weigh on the common path's stack frame.
+    #[inline(never)]
+    fn count_by_search<const ROUTES: bool>(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.captures(&mut ListSink::<ROUTES>::new(&mut list));
+        list.len() as u64
+    }
+
+    /// Count the quiet moves.
+    #[inline(always)]
+    fn count_quiet<const WHITE: bool>(&self) -> u64 {
+        let own = self.pieces[!WHITE as usize];
+        let empty = self.empty();
+        let men = own & !self.kings;
+        let [f0, f1] = Self::forward(WHITE);
+        let mut n = (Self::shift(men, f0) & empty).count_ones()
+            + (Self::shift(men, f1) & empty).count_ones();
+        let kings = own & self.kings;
+        if kings != 0 {
+            for dir in Dir::ALL {
+                let mut ray = Self::shift(kings, dir) & empty;
+                while ray != 0 {
+                    n += ray.count_ones();
+                    if !R::FLYING_KINGS {
+                        break;
+                    }
+                    ray = Self::shift(ray, dir) & empty;
+                }
+            }
+        }
+        n as u64
+    }
+
+    /// List the legal moves (every route with `ROUTES`).
+    #[inline]
+    pub(super) fn generate_with<const ROUTES: bool>(&self, moves: &mut MoveList<Move>) {
+        match self.side {
+            Color::White => self.generate_for::<ROUTES, true>(moves),
+            Color::Black => self.generate_for::<ROUTES, false>(moves),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const ROUTES: bool, const WHITE: bool>(&self, moves: &mut MoveList<Move>) {
+        match self.capture_kind::<WHITE>() {
+            (CaptureKind::None, _) => self.quiet_moves(moves),
+            (CaptureKind::SingleJumps, jumpers) => {
+                let promo = Self::promotion_row(WHITE);
+                for dir in Dir::ALL {
+                    for from in Geometry::bits(jumpers[dir.index()]) {
+                        let captured = Self::shift(1 << from, dir);
+                        let to = Self::shift(captured, dir);
+                        let mv = Move {
+                            from,
+                            to: to.trailing_zeros() as u8,
+                            promote: to & promo != 0,
+                            captured,
+                        };
+                        let _ = moves.try_push(mv);
+                    }
+                }
+            }
+            (CaptureKind::Search, _) => self.captures(&mut ListSink::<ROUTES>::new(moves)),
+        }
+    }
+}
