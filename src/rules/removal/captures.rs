@@ -8,7 +8,7 @@
 
 use super::{Move, Promotion, Rules};
 use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::{Color, MAX_MOVES, MoveInfo, MoveList};
+use crate::rules::{MAX_MOVES, MoveInfo, MoveList};
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 
@@ -119,13 +119,12 @@ impl<R: Rules> Sink for InfoSink<R> {
     }
 }
 
-/// The state of the search for the side to move's captures.
-pub(super) struct CaptureSearch<R: Rules> {
+/// The state of the search for the captures of White (`WHITE`) or Black.
+pub(super) struct CaptureSearch<R: Rules, const WHITE: bool> {
     /// Opponent pieces still on the board.
     pub(super) opp: Bitboard,
     /// Empty squares (the capturing piece's start square among them).
     pub(super) empty: Bitboard,
-    pub(super) side: Color,
     pub(super) rules: PhantomData<R>,
 }
 
@@ -136,13 +135,24 @@ struct Chain {
     jumped: [u8; MAX_CHAIN],
 }
 
-impl<R: Rules> CaptureSearch<R> {
+impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
+    const MAN_DIRS: &'static [Dir] = match (R::MEN_CAPTURE_BACKWARD, WHITE) {
+        (true, _) => &Dir::ALL,
+        (false, true) => &[Dir::UpLeft, Dir::UpRight],
+        (false, false) => &[Dir::DownLeft, Dir::DownRight],
+    };
+    const PROMOTION_ROW: Bitboard = if WHITE {
+        R::GEO.top_row
+    } else {
+        R::GEO.bottom_row
+    };
+
     #[inline(always)]
     fn shift(bb: Bitboard, dir: Dir) -> Bitboard {
         R::GEO.shift(bb, dir)
     }
 
-    /// Search the captures of every man and king of the side to move.
+    /// Search the captures of every man and king of the side.
     pub(super) fn run<S: Sink>(mut self, men: Bitboard, kings: Bitboard, sink: &mut S) {
         let mut chain = Chain {
             from: 0,
@@ -152,14 +162,14 @@ impl<R: Rules> CaptureSearch<R> {
         // only the men with a first jump are searched: those two steps
         // back from an empty square over an opponent's piece
         let mut jumpers = 0;
-        for &dir in self.man_dirs() {
+        for &dir in Self::MAN_DIRS {
             let back = dir.reverse();
             jumpers |= Self::shift(Self::shift(self.empty, back) & self.opp, back);
         }
         for from in Geometry::bits(men & jumpers) {
             chain.from = from;
             self.empty |= 1 << from;
-            self.man(sink, &mut chain, 1 << from, 0, 0, false, None);
+            self.man(sink, &mut chain, 1 << from, 0, 0, false);
             self.empty &= !(1 << from);
         }
         for from in Geometry::bits(kings) {
@@ -167,23 +177,6 @@ impl<R: Rules> CaptureSearch<R> {
             self.empty |= 1 << from;
             self.king(sink, &mut chain, 1 << from, 0, 0, None, false);
             self.empty &= !(1 << from);
-        }
-    }
-
-    #[inline(always)]
-    fn man_dirs(&self) -> &'static [Dir] {
-        match (R::MEN_CAPTURE_BACKWARD, self.side) {
-            (true, _) => &Dir::ALL,
-            (false, Color::White) => &[Dir::UpLeft, Dir::UpRight],
-            (false, Color::Black) => &[Dir::DownLeft, Dir::DownRight],
-        }
-    }
-
-    #[inline(always)]
-    fn promotion_row(&self) -> Bitboard {
-        match self.side {
-            Color::White => R::GEO.top_row,
-            Color::Black => R::GEO.bottom_row,
         }
     }
 
@@ -212,7 +205,9 @@ impl<R: Rules> CaptureSearch<R> {
     }
 
     /// Go on with a man on `at` that has jumped `captured` (`n` jumps).
-    #[allow(clippy::too_many_arguments)]
+    /// A jump straight back is never possible: the piece just jumped still
+    /// stands there, or (removed at once) leaves an empty square that no
+    /// man can jump.
     fn man<S: Sink>(
         &mut self,
         sink: &mut S,
@@ -221,18 +216,12 @@ impl<R: Rules> CaptureSearch<R> {
         captured: Bitboard,
         n: usize,
         touched: bool,
-        came: Option<Dir>,
     ) {
         let mut any = false;
         if n < MAX_CHAIN {
-            for &dir in self.man_dirs() {
-                if came == Some(dir.reverse()) {
-                    continue;
-                }
-                let mid = Self::shift(at, dir) & self.opp & !captured;
-                if mid == 0 {
-                    continue;
-                }
+            let opp = self.opp & !captured;
+            for &dir in Self::MAN_DIRS {
+                let mid = Self::shift(at, dir) & opp;
                 let land = Self::shift(mid, dir) & self.empty;
                 if land == 0 {
                     continue;
@@ -244,7 +233,7 @@ impl<R: Rules> CaptureSearch<R> {
                     self.opp ^= mid;
                     self.empty ^= mid;
                 }
-                let crowned = land & self.promotion_row() != 0;
+                let crowned = land & Self::PROMOTION_ROW != 0;
                 match R::PROMOTION {
                     Promotion::StopsMove if crowned => {
                         Self::finish(sink, chain, land, captured | mid, n + 1, true)
@@ -252,15 +241,7 @@ impl<R: Rules> CaptureSearch<R> {
                     Promotion::ContinuesAsKing if crowned => {
                         self.king(sink, chain, land, captured | mid, n + 1, Some(dir), true)
                     }
-                    _ => self.man(
-                        sink,
-                        chain,
-                        land,
-                        captured | mid,
-                        n + 1,
-                        touched || crowned,
-                        Some(dir),
-                    ),
+                    _ => self.man(sink, chain, land, captured | mid, n + 1, touched || crowned),
                 }
                 if R::IMMEDIATE_REMOVAL {
                     self.opp ^= mid;
@@ -270,8 +251,8 @@ impl<R: Rules> CaptureSearch<R> {
         }
         if !any && n > 0 {
             let promote = match R::PROMOTION {
-                Promotion::Touched => touched || at & self.promotion_row() != 0,
-                _ => at & self.promotion_row() != 0,
+                Promotion::Touched => touched || at & Self::PROMOTION_ROW != 0,
+                _ => at & Self::PROMOTION_ROW != 0,
             };
             Self::finish(sink, chain, at, captured, n, promote);
         }
@@ -289,10 +270,18 @@ impl<R: Rules> CaptureSearch<R> {
         sq
     }
 
+    /// Whether a king may turn from `came` to `dir`: never straight back.
+    /// Where jumped pieces stay until the move ends the piece just jumped
+    /// blocks that way anyway; where they leave at once the rule forbids it.
+    #[inline(always)]
+    fn may_turn(came: Option<Dir>, dir: Dir) -> bool {
+        !R::IMMEDIATE_REMOVAL || came != Some(dir.reverse())
+    }
+
     /// Whether a king on `at`, having come in `came`, can jump again.
     fn king_can_jump(&self, at: Bitboard, captured: Bitboard, came: Dir) -> bool {
         Dir::ALL.iter().any(|&dir| {
-            dir != came.reverse() && {
+            Self::may_turn(Some(came), dir) && {
                 let mid = self.first_piece(at, dir) & self.opp & !captured;
                 Self::shift(mid, dir) & self.empty != 0
             }
@@ -315,13 +304,10 @@ impl<R: Rules> CaptureSearch<R> {
         let mut any = false;
         if n < MAX_CHAIN {
             for dir in Dir::ALL {
-                if came == Some(dir.reverse()) {
+                if !Self::may_turn(came, dir) {
                     continue;
                 }
                 let mid = self.first_piece(at, dir) & self.opp & !captured;
-                if mid == 0 {
-                    continue;
-                }
                 let land = Self::shift(mid, dir) & self.empty;
                 if land == 0 {
                     continue;

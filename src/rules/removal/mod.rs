@@ -123,13 +123,22 @@ impl<R: Rules> Position<R> {
     pub(crate) fn captures<S: Sink>(&self, sink: &mut S) {
         let me = self.side.index();
         let own = self.pieces[me];
-        let search = CaptureSearch::<R> {
-            opp: self.pieces[me ^ 1],
-            empty: self.empty(),
-            side: self.side,
-            rules: PhantomData,
-        };
-        search.run(own & !self.kings, own & self.kings, sink);
+        let (opp, empty) = (self.pieces[me ^ 1], self.empty());
+        let (men, kings) = (own & !self.kings, own & self.kings);
+        match self.side {
+            Color::White => CaptureSearch::<R, true> {
+                opp,
+                empty,
+                rules: PhantomData,
+            }
+            .run(men, kings, sink),
+            Color::Black => CaptureSearch::<R, false> {
+                opp,
+                empty,
+                rules: PhantomData,
+            }
+            .run(men, kings, sink),
+        }
     }
 
     /// The pieces of `color`.
