@@ -1,9 +1,7 @@
 //! Damath as a whole: perft from the start against brazilian's numbers,
-//! the positions of `tests/perft/damath.perft` built from `Setup` (kept
-//! in step with that file by hand until FEN can read them), and random
-//! playouts checking the incremental hash and the move lists.
+//! and random playouts checking the incremental hash and the move lists.
+//! The hand-worked perft positions are in `tests/perft/damath.perft`.
 
-use super::tests::{B, BD, BLUE, R, RD, RED, position};
 use super::*;
 use crate::perft::{Counting, perft};
 
@@ -23,95 +21,6 @@ fn perft_from_the_start_equals_brazilian_for_seven_plies() {
             want,
             "depth {depth}"
         );
-    }
-}
-
-/// (depth, unique moves, routes).
-type Count = (u32, u64, u64);
-
-#[test]
-fn perft_suite_positions() {
-    let loop_chips = [
-        (R, 2, 26),
-        (BD, 9, 1),
-        (B, 3, 13),
-        (B, 1, 14),
-        (B, 7, 21),
-        (B, 5, 22),
-    ];
-    let loop_ones = loop_chips.map(|(kind, n, sq)| (kind, if kind == B { 1 } else { n }, sq));
-    let mut divides = position(BLUE, &[(R, 8, 18), (B, 1, 14)]).to_setup();
-    divides.score = [1250, -300];
-    let suite: [(&str, Damath, &[Count]); 12] = [
-        ("start", Damath::start(), &[(8, 907836, 907836)]),
-        (
-            "start-integers",
-            Damath::start_with(ChipSet::Integers),
-            &[(8, 907836, 907836)],
-        ),
-        (
-            "start-counting",
-            Damath::start_with(ChipSet::Counting),
-            &[(8, 907836, 907836)],
-        ),
-        (
-            "eat-more-first",
-            position(
-                RED,
-                &[(R, 1, 25), (R, 10, 27), (B, 1, 14), (B, 0, 21), (B, 9, 23)],
-            ),
-            &[(1, 1, 1), (2, 1, 1), (3, 2, 2), (4, 14, 14)],
-        ),
-        (
-            "dama-eat-first",
-            position(RED, &[(R, 11, 27), (RD, 2, 29), (B, 5, 19), (B, 3, 23)]),
-            &[(1, 3, 3), (2, 3, 3), (3, 27, 27), (4, 167, 167)],
-        ),
-        (
-            "dama-no-reverse",
-            position(RED, &[(RD, 5, 15), (B, 3, 12), (B, 7, 19)]),
-            &[(1, 4, 4)],
-        ),
-        (
-            "far-row-pass",
-            position(RED, &[(R, 4, 10), (B, 6, 6), (B, 7, 7), (BD, 1, 32)]),
-            &[(1, 1, 1), (2, 7, 7), (3, 14, 14)],
-        ),
-        (
-            "loop-two-scores",
-            position(RED, &loop_chips),
-            &[(1, 2, 2), (2, 14, 14), (3, 28, 28)],
-        ),
-        (
-            "loop-one-score",
-            position(RED, &loop_ones),
-            &[(1, 1, 2), (2, 7, 14), (3, 14, 28)],
-        ),
-        (
-            "dama-touch-down",
-            position(RED, &[(RD, 3, 29), (B, 2, 26), (B, 4, 12)]),
-            &[(1, 3, 3)],
-        ),
-        (
-            "dama-touch-down-equal",
-            position(RED, &[(RD, 0, 29), (B, 0, 26), (B, 4, 12)]),
-            &[(1, 1, 1)],
-        ),
-        (
-            "blue-divides",
-            Damath::from_setup(&divides).unwrap(),
-            &[(1, 1, 1), (2, 0, 0)],
-        ),
-    ];
-    for (id, pos, counts) in suite {
-        for &(depth, unique, routes) in counts {
-            assert_eq!(perft(&pos, depth, Counting::Unique), unique, "{id} {depth}");
-            assert_eq!(
-                perft(&pos, depth, Counting::Duplicates),
-                routes,
-                "{id} {depth}"
-            );
-        }
     }
 }
 

@@ -18,15 +18,15 @@ use super::*;
 use crate::rules::Piece;
 
 /// Red and Blue chips and Damas, as (colour, Dama).
-pub(super) const R: (Color, bool) = (Color::White, false);
-pub(super) const RD: (Color, bool) = (Color::White, true);
-pub(super) const B: (Color, bool) = (Color::Black, false);
-pub(super) const BD: (Color, bool) = (Color::Black, true);
-pub(super) const RED: Color = Color::White;
-pub(super) const BLUE: Color = Color::Black;
+const R: (Color, bool) = (Color::White, false);
+const RD: (Color, bool) = (Color::White, true);
+const B: (Color, bool) = (Color::Black, false);
+const BD: (Color, bool) = (Color::Black, true);
+const RED: Color = Color::White;
+const BLUE: Color = Color::Black;
 
 /// A position from (kind, number, square) chips.
-pub(super) fn position(side: Color, chips: &[((Color, bool), i32, usize)]) -> Damath {
+fn position(side: Color, chips: &[((Color, bool), i32, usize)]) -> Damath {
     let mut setup = Setup::empty(32);
     setup.side = side;
     for &((color, king), number, square) in chips {
