@@ -347,3 +347,14 @@ fn forty_quiet_plies_end_the_game_on_the_totals() {
     let end = pos.game_end().unwrap();
     assert_eq!(end.outcome, Outcome::Win(BLUE));
 }
+
+#[test]
+fn notation_md_start_fen_is_the_start() {
+    use crate::notation::fen::{parse_fen, write_fen};
+    let fen = "W:W9@21,6@22,1@23,4@24,0@25,3@26,10@27,7@28,11@29,8@30,5@31,2@32:B2@1,5@2,8@3,11@4,7@5,10@6,3@7,0@8,4@9,1@10,6@11,9@12";
+    assert_eq!(parse_fen::<Damath>(fen), Ok(Damath::start()));
+    assert_eq!(write_fen(&Damath::start()), fen);
+    // a chip with no number, or a man on its promotion row, is refused
+    assert!(parse_fen::<Damath>("W:W21:B1@12").is_err());
+    assert!(parse_fen::<Damath>("W:W5@2:B1@12").is_err());
+}
