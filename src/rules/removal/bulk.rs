@@ -92,12 +92,30 @@ impl<R: Rules> Position<R> {
 
     #[inline(always)]
     fn count_for<const ROUTES: bool, const WHITE: bool>(&self) -> u64 {
+        self.count_unsearched_for::<WHITE>()
+            .unwrap_or_else(|| self.count_by_search::<ROUTES>())
+    }
+
+    /// The number of legal moves where the bitboards alone tell it: the
+    /// quiet moves, or the single jumps of men (each one move and one
+    /// route, also in a family built on this one, like damath); `None`
+    /// when the captures must be searched.
+    #[inline(always)]
+    pub(crate) fn count_unsearched(&self) -> Option<u64> {
+        match self.side {
+            Color::White => self.count_unsearched_for::<true>(),
+            Color::Black => self.count_unsearched_for::<false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_unsearched_for<const WHITE: bool>(&self) -> Option<u64> {
         match self.capture_kind::<WHITE>() {
-            (CaptureKind::None, _) => self.count_quiet::<WHITE>(),
+            (CaptureKind::None, _) => Some(self.count_quiet::<WHITE>()),
             (CaptureKind::SingleJumps, jumpers) => {
-                jumpers.iter().map(|j| j.count_ones() as u64).sum()
+                Some(jumpers.iter().map(|j| j.count_ones() as u64).sum())
             }
-            (CaptureKind::Search, _) => self.count_by_search::<ROUTES>(),
+            (CaptureKind::Search, _) => None,
         }
     }
 

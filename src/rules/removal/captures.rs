@@ -16,7 +16,7 @@ use std::marker::PhantomData;
 const MAX_CHAIN: usize = 32;
 
 /// Where finished capture sequences go.
-pub(super) trait Sink {
+pub(crate) trait Sink {
     /// Take one finished sequence of `count` jumps; `path` holds the bits
     /// landed on, `jumped` the bits jumped, in order.
     fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]);
@@ -45,7 +45,7 @@ impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
 
 /// A fingerprint of the order of the jumped squares.
 #[inline]
-fn jump_order(jumped: &[u8]) -> u64 {
+pub(crate) fn jump_order(jumped: &[u8]) -> u64 {
     jumped.iter().fold(0, |h: u64, &b| {
         (h ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(17)
     })

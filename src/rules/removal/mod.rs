@@ -15,6 +15,7 @@ use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, Set
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink};
+pub(crate) use captures::{Sink, jump_order};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -124,7 +125,8 @@ impl<R: Rules> Position<R> {
         R::GEO.mask & !(self.pieces[0] | self.pieces[1])
     }
 
-    fn captures<S: captures::Sink>(&self, sink: &mut S) {
+    /// Send every capture sequence of the side to move to `sink`.
+    pub(crate) fn captures<S: Sink>(&self, sink: &mut S) {
         let me = self.side.index();
         let own = self.pieces[me];
         let (opp, empty) = (self.pieces[me ^ 1], self.empty());
@@ -143,6 +145,23 @@ impl<R: Rules> Position<R> {
             }
             .run(men, kings, sink),
         }
+    }
+
+    /// The pieces of `color`.
+    #[inline(always)]
+    pub(crate) fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// The kings of both sides.
+    #[inline(always)]
+    pub(crate) fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// Plies since the last capture or man move.
+    pub(crate) fn reversible(&self) -> u16 {
+        self.reversible
     }
 
     fn piece_on(&self, bit: u8) -> Option<Piece> {
@@ -359,7 +378,7 @@ impl<R: Rules> Game for Position<R> {
         let mut sink = InfoSink::<R>::default();
         self.captures(&mut sink);
         if sink.found.is_empty() {
-            let mut list = MoveList::new();
+            let mut list = MoveList::<Move>::new();
             self.quiet_moves(&mut list);
             for mv in list {
                 let info = MoveInfo {
