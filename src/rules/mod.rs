@@ -208,6 +208,12 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
     /// The variant's draw and adjudication counters, by name, for display.
     fn counters(&self) -> Vec<(&'static str, u32)>;
 
+    /// The result when this position occurs for the third time: a draw,
+    /// unless the variant adjudicates repetitions (stacks, Damath).
+    fn repetition_outcome(&self) -> Outcome {
+        Outcome::Draw
+    }
+
     /// The end of the game by the position alone: no move left, or a
     /// counter of the variant's draw rules run out. Repetition needs the
     /// game's history: see `record::Record`.

@@ -22,7 +22,7 @@ pub use moves::Move;
 pub use variants::{Damasca, DamascaInternational, Lasca};
 
 use super::zobrist::BLACK_TO_MOVE;
-use super::{Color, Game, GameEnd, MoveInfo, MoveList, Piece, Setup, SetupError};
+use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, SetupError};
 use crate::board::{Bitboard, Dir, EIGHT, Geometry, SEVEN};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink, ListSink};
@@ -397,6 +397,11 @@ impl<R: Rules> Game for Position<R> {
 
     fn game_end(&self) -> Option<GameEnd> {
         self.end()
+    }
+
+    /// A threefold repetition is adjudicated like the dead-play counters.
+    fn repetition_outcome(&self) -> Outcome {
+        self.adjudicate()
     }
 }
 

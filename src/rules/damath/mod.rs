@@ -312,6 +312,16 @@ impl Game for Damath {
         ]
     }
 
+    /// Whenever a Damath game ends, the final totals decide.
+    fn repetition_outcome(&self) -> Outcome {
+        let [red, blue] = self.final_totals();
+        match red.cmp(&blue) {
+            Ordering::Greater => Outcome::Win(Color::White),
+            Ordering::Less => Outcome::Win(Color::Black),
+            Ordering::Equal => Outcome::Draw,
+        }
+    }
+
     fn game_end(&self) -> Option<GameEnd> {
         let why = if self.count_moves() == 0 {
             format!("{} has no legal move", side_name(self.side_to_move()))
@@ -321,13 +331,8 @@ impl Game for Damath {
             return None;
         };
         let [red, blue] = self.final_totals();
-        let outcome = match red.cmp(&blue) {
-            Ordering::Greater => Outcome::Win(Color::White),
-            Ordering::Less => Outcome::Win(Color::Black),
-            Ordering::Equal => Outcome::Draw,
-        };
         Some(GameEnd {
-            outcome,
+            outcome: self.repetition_outcome(),
             reason: format!(
                 "{why}; final totals Red {} Blue {}",
                 Points(red),
