@@ -208,17 +208,22 @@ impl Geometry {
         }
     }
 
+    /// How many bits one step in `dir` moves, up being negative.
+    #[inline(always)]
+    pub const fn delta(&self, dir: Dir) -> i32 {
+        let h = self.half as i32;
+        match dir {
+            Dir::UpLeft => -(h + 1),
+            Dir::UpRight => -h,
+            Dir::DownLeft => h,
+            Dir::DownRight => h + 1,
+        }
+    }
+
     /// The bit one step from `bit` in `dir`, if it is on the board.
     #[inline(always)]
     pub fn step(&self, bit: u8, dir: Dir) -> Option<u8> {
-        let h = self.half as i32;
-        let to = bit as i32
-            + match dir {
-                Dir::UpLeft => -(h + 1),
-                Dir::UpRight => -h,
-                Dir::DownLeft => h,
-                Dir::DownRight => h + 1,
-            };
+        let to = bit as i32 + self.delta(dir);
         if (0..64).contains(&to) && self.mask >> to & 1 != 0 {
             Some(to as u8)
         } else {

@@ -4,7 +4,7 @@
 //! (the common case) are found with bitboards alone; anything longer goes
 //! to the capture search.
 
-use super::captures::ListSink;
+use super::captures::{CountSink, ListSink};
 use super::{Move, Position, Promotion, Rules};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::{Color, MoveList};
@@ -123,8 +123,13 @@ impl<R: Rules> Position<R> {
     /// move list does not weigh on the common path's stack frame.
     #[inline(never)]
     fn count_by_search<const ROUTES: bool>(&self) -> u64 {
+        if ROUTES && !R::FLYING_KINGS {
+            let mut sink = CountSink::default();
+            self.captures(&mut sink);
+            return sink.count;
+        }
         let mut list = MoveList::new();
-        self.captures(&mut ListSink::<ROUTES>::new(&mut list));
+        self.captures(&mut ListSink::<ROUTES>::new(&mut list, R::FLYING_KINGS));
         list.len() as u64
     }
 
@@ -182,7 +187,9 @@ impl<R: Rules> Position<R> {
                     }
                 }
             }
-            (CaptureKind::Search, _) => self.captures(&mut ListSink::<ROUTES>::new(moves)),
+            (CaptureKind::Search, _) => {
+                self.captures(&mut ListSink::<ROUTES>::new(moves, R::FLYING_KINGS))
+            }
         }
     }
 }

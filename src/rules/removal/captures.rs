@@ -28,18 +28,43 @@ pub(crate) trait Sink {
 /// one route, as perft.md counts them.
 pub(super) struct ListSink<'a, const ROUTES: bool> {
     list: &'a mut MoveList<Move>,
+    /// Whether one route can be found twice (only where a flying king may
+    /// touch down on several squares between two jumps).
+    repeats: bool,
     /// With `ROUTES`: a fingerprint of each listed move's jump order.
     orders: ArrayVec<u64, MAX_MOVES>,
     best: u32,
 }
 
 impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
-    pub(super) fn new(list: &'a mut MoveList<Move>) -> Self {
+    pub(super) fn new(list: &'a mut MoveList<Move>, flying_kings: bool) -> Self {
         ListSink {
             list,
+            repeats: flying_kings,
             orders: ArrayVec::new(),
             best: 0,
         }
+    }
+}
+
+/// Counts every route, for variants where no route is found twice.
+#[derive(Default)]
+pub(super) struct CountSink {
+    pub(super) count: u64,
+    best: u32,
+}
+
+impl Sink for CountSink {
+    #[inline]
+    fn found(&mut self, _: Move, count: u32, majority: bool, _: &[u8], _: &[u8]) {
+        if majority && count != self.best {
+            if count < self.best {
+                return;
+            }
+            self.best = count;
+            self.count = 0;
+        }
+        self.count += 1;
     }
 }
 
@@ -64,7 +89,9 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
                 self.best = count;
             }
         }
-        if ROUTES {
+        if ROUTES && !self.repeats {
+            let _ = self.list.try_push(mv);
+        } else if ROUTES {
             let order = jump_order(jumped);
             let seen = self
                 .list
