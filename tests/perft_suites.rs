@@ -54,7 +54,7 @@ struct Entry {
 struct Partial {
     line: usize,
     id: String,
-    variant: Option<(usize, Variant)>,
+    variant: Option<Variant>,
     fen: Option<(usize, String)>,
     checks: Vec<Check>,
 }
@@ -68,7 +68,7 @@ fn check_fen(variant: Variant, fen: &str) -> Result<(), String> {
 /// least one count.
 fn finish(file: &str, p: Partial) -> Result<Entry, String> {
     let here = |line: usize, msg: String| format!("{file}:{line}: {msg}");
-    let Some((_, variant)) = p.variant else {
+    let Some(variant) = p.variant else {
         return Err(here(p.line, format!("entry '{}' has no variant", p.id)));
     };
     let Some((fen_line, fen)) = p.fen else {
@@ -132,7 +132,7 @@ fn parse_suite(file: &str, text: &str) -> Result<Vec<Entry>, String> {
                     return Err(here("variant given twice".into()));
                 }
                 let v = value.parse::<Variant>().map_err(|e| here(e.to_string()))?;
-                p.variant = Some((line, v));
+                p.variant = Some(v);
             }
             "fen" => {
                 if p.fen.is_some() {
