@@ -258,15 +258,16 @@ impl Game for Damath {
         let mut next = *self;
         next.board = self.board.play_unhashed(&mv.base());
         let number = self.numbers[mv.from as usize];
-        // `from` first: a Dama's chain may end where it started
+        // `to` last: a Dama's chain may end where it started, or on a
+        // square whose chip it took on the way
         next.numbers[mv.from as usize] = 0;
-        next.numbers[mv.to as usize] = number;
         if mv.captured != 0 {
             for bit in Geometry::bits(mv.captured) {
                 next.numbers[bit as usize] = 0;
             }
             next.score[me] = self.score[me].saturating_add(mv.score);
         }
+        next.numbers[mv.to as usize] = number;
         next
     }
 

@@ -358,3 +358,25 @@ fn notation_md_start_fen_is_the_start() {
     assert!(parse_fen::<Damath>("W:W21:B1@12").is_err());
     assert!(parse_fen::<Damath>("W:W5@2:B1@12").is_err());
 }
+
+#[test]
+fn a_dama_ending_on_a_square_it_took_keeps_its_number_and_hash() {
+    // The dama position W:WK22:B6,7,12,14,18 on the mirrored Damath board:
+    // the Dama on 23 takes 19, 6, 7 and 15 and may end on 19 itself, whose
+    // chip left the board on the way.
+    let pos: Damath = crate::notation::fen::parse_fen("W:WK5@23:B1@7,2@6,3@9,4@15,6@19").unwrap();
+    let mut list = MoveList::new();
+    pos.generate(&mut list);
+    let g = Damath::geometry();
+    let mut ended_on_a_taken_square = false;
+    for mv in &list {
+        let next = pos.play(mv);
+        assert_eq!(next.hash(), next.compute_hash(), "{mv:?}");
+        let setup = next.to_setup();
+        let to = g.square_of(mv.to) as usize;
+        assert_eq!(setup.numbers[to - 1], Some(5), "{mv:?}");
+        assert!(setup.squares[to - 1][0].king, "{mv:?}");
+        ended_on_a_taken_square |= mv.captured >> mv.to & 1 != 0;
+    }
+    assert!(ended_on_a_taken_square);
+}

@@ -67,18 +67,20 @@ impl<R: Rules> Position<R> {
         if kings == 0 {
             return false;
         }
-        Dir::ALL.iter().any(|&dir| {
-            let mut front = Self::shift(kings, dir);
+        let mut hit = 0;
+        for dir in Dir::ALL {
+            let mut front = Self::raw(kings, dir);
             if R::FLYING_KINGS {
                 let mut ray = front & empty;
                 while ray != 0 {
-                    ray = Self::shift(ray, dir);
+                    ray = Self::raw(ray, dir);
                     front |= ray;
                     ray &= empty;
                 }
             }
-            Self::shift(front & opp, dir) & empty != 0
-        })
+            hit |= Self::raw(front & opp, dir) & empty;
+        }
+        hit != 0
     }
 
     /// Count the legal moves (every route with `ROUTES`).

@@ -311,8 +311,10 @@ impl<R: Rules> Game for Position<R> {
         let mut hash = self.hash ^ BLACK_TO_MOVE;
         hash ^= PIECE[me][was_king as usize][(mv.from & 63) as usize]
             ^ PIECE[me][is_king as usize][(mv.to & 63) as usize];
+        // captured squares go first: in dama a king may end its capture on
+        // a square it jumped, whose piece left the board on the way
         next.pieces[me] = self.pieces[me] & !from | to;
-        next.kings = self.kings & !from;
+        next.kings = self.kings & !from & !mv.captured;
         if is_king {
             next.kings |= to;
         }
@@ -322,7 +324,6 @@ impl<R: Rules> Game for Position<R> {
                 hash ^= PIECE[opp][(self.kings >> bit & 1) as usize][(bit & 63) as usize];
             }
             next.pieces[opp] &= !mv.captured;
-            next.kings &= !mv.captured;
             next.reversible = 0;
             next.since_material = 0;
         } else {
