@@ -5,5 +5,6 @@ pub mod board;
 pub mod cli;
 pub mod notation;
 pub mod perft;
+pub mod protocol;
 pub mod rules;
 pub mod variant;

@@ -1,0 +1,152 @@
+//! One DXP game in progress: the start, the moves played, the record for
+//! the rules, our colour and clock, take-backs, and how it ended.
+
+use super::message::{BackReq, EndReason};
+use crate::rules::record::Record;
+use crate::rules::{Color, Game, Outcome};
+use std::time::Duration;
+
+/// Our side of the clock, as the player sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockState {
+    /// Thinking time left for the rest of the game.
+    pub remaining: Duration,
+    /// Our moves left before the move count of the game runs out, if the
+    /// game has one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport<G: Game> {
+    pub start: G,
+    pub moves: Vec<G::Move>,
+    /// The colour dam played.
+    pub ours: Color,
+    /// The result, when the rules or the GAMEEND reason gave one.
+    pub outcome: Option<Outcome>,
+    /// Why the game ended, for the log and the PDN Termination tag.
+    pub reason: String,
+}
+
+/// A game being played.
+#[derive(Clone, Debug)]
+pub struct Play<G: Game> {
+    start: G,
+    moves: Vec<G::Move>,
+    record: Record<G>,
+    ours: Color,
+    minutes: u16,
+    move_limit: u16,
+    used: Duration,
+}
+
+impl<G: Game> Play<G> {
+    pub fn new(start: G, ours: Color, minutes: u16, move_limit: u16) -> Play<G> {
+        Play {
+            start,
+            moves: Vec::new(),
+            record: Record::new(start),
+            ours,
+            minutes,
+            move_limit,
+            used: Duration::ZERO,
+        }
+    }
+
+    pub fn record(&self) -> &Record<G> {
+        &self.record
+    }
+
+    pub fn position(&self) -> &G {
+        self.record.position()
+    }
+
+    pub fn our_turn(&self) -> bool {
+        self.position().side_to_move() == self.ours
+    }
+
+    /// Play a legal move; `thought` is our thinking time for our moves.
+    pub fn play(&mut self, mv: &G::Move, thought: Duration) {
+        self.record.play(mv);
+        self.moves.push(*mv);
+        self.used += thought;
+    }
+
+    /// Our clock.
+    pub fn clock(&self) -> ClockState {
+        let total = Duration::from_secs(u64::from(self.minutes) * 60);
+        let ours_played = self.moves_of(self.ours);
+        ClockState {
+            remaining: total.saturating_sub(self.used),
+            moves_to_go: (self.move_limit > 0)
+                .then(|| u32::from(self.move_limit).saturating_sub(ours_played)),
+        }
+    }
+
+    /// The moves `color` has played.
+    fn moves_of(&self, color: Color) -> u32 {
+        let plies = self.moves.len() as u32;
+        let first = u32::from(self.start.side_to_move() == color);
+        (plies + first) / 2
+    }
+
+    /// Whether the move count of the game is used up by both sides.
+    pub fn move_limit_reached(&self) -> bool {
+        self.move_limit > 0
+            && self.moves_of(Color::White) >= u32::from(self.move_limit)
+            && self.moves_of(Color::Black) >= u32::from(self.move_limit)
+    }
+
+    /// Go back to the position of a BACKREQ; false if it is not in this game.
+    pub fn take_back(&mut self, req: &BackReq) -> bool {
+        // Move 1 is the first move of the game; Black's first move in a
+        // game that White starts is move 1 too, White's next is move 2.
+        let black_first = usize::from(self.start.side_to_move() == Color::Black);
+        let Some(ply) = (2 * (usize::from(req.move_number.max(1)) - 1)
+            + usize::from(req.side == Color::Black))
+        .checked_sub(black_first) else {
+            return false;
+        };
+        if ply > self.moves.len() {
+            return false;
+        }
+        self.moves.truncate(ply);
+        self.record = Record::new(self.start);
+        for mv in &self.moves {
+            self.record.play(mv);
+        }
+        true
+    }
+
+    /// The GAMEEND reason we send for a game the rules ended.
+    pub fn reason_for(&self, outcome: Outcome) -> EndReason {
+        match outcome {
+            Outcome::Draw => EndReason::Draw,
+            Outcome::Win(c) if c == self.ours => EndReason::IWin,
+            Outcome::Win(_) => EndReason::ILose,
+        }
+    }
+
+    /// The result a GAMEEND reason (from our point of view) names, else
+    /// what the rules say.
+    pub fn outcome_of(&self, ours: EndReason) -> Option<Outcome> {
+        match ours {
+            EndReason::IWin => Some(Outcome::Win(self.ours)),
+            EndReason::ILose => Some(Outcome::Win(self.ours.flip())),
+            EndReason::Draw => Some(Outcome::Draw),
+            EndReason::Unknown => self.record.game_end().map(|e| e.outcome),
+        }
+    }
+
+    /// The finished game.
+    pub fn report(self, outcome: Option<Outcome>, reason: String) -> GameReport<G> {
+        GameReport {
+            start: self.start,
+            moves: self.moves,
+            ours: self.ours,
+            outcome,
+            reason,
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! The DXP dialogue (dxp.md, "Dialogue"), the same for TCP and stdio and
+//! for both roles, whoever opened the connection. The initiator sends
+//! GAMEREQ and plays `games` games, alternating colours, with stop code 1
+//! on its last GAMEEND; the follower answers requests until the peer stops
+//! or leaves. Moves are checked against the rules. A peer that breaks the
+//! protocol (a malformed or unexpected message, an illegal move, silence,
+//! a lost connection) ends the game: dam sends `E00` when it can, logs the
+//! reason and ends the session.
+
+use super::board::{self, BoardError};
+use super::game::{ClockState, GameReport, Play};
+use super::link::{Event, Link};
+use super::message::*;
+use crate::notation::movetext::{dxp_move, find_dxp_move};
+use crate::rules::record::Record;
+use crate::rules::{Color, Game, Outcome};
+use std::io;
+use std::time::{Duration, Instant};
+
+/// The engine side of a session.
+pub trait Player<G: Game> {
+    /// A new game starts: forget what belongs to the last one.
+    fn new_game(&mut self);
+    /// The move to play in the record's position (not over by the rules),
+    /// or `None` if there is none.
+    fn choose(&mut self, record: &Record<G>, clock: ClockState) -> Option<G::Move>;
+}
+
+/// Who sends GAMEREQ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Initiator,
+    Follower,
+}
+
+/// How a session plays.
+#[derive(Clone, Debug)]
+pub struct Settings<G: Game> {
+    /// Our name in GAMEREQ / GAMEACC.
+    pub name: String,
+    pub role: Role,
+    /// Initiator: the number of games.
+    pub games: u32,
+    /// Initiator: minutes per player per game, and moves per game.
+    pub minutes: u16,
+    pub moves: u16,
+    /// Initiator: a set-up start position.
+    pub start: Option<G>,
+    /// The longest wait for the peer.
+    pub timeout: Duration,
+}
+
+/// Why a session ended early.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error("the peer broke the protocol: {0}")]
+    Peer(String),
+    #[error("the peer closed the connection")]
+    Closed,
+    #[error("no message from the peer for {} s", .0.as_secs())]
+    Silent(Duration),
+    #[error("the peer refused the game ({0:?})")]
+    Refused(AcceptCode),
+    #[error("sending to the peer: {0}")]
+    Io(#[from] io::Error),
+    #[error("the start position: {0}")]
+    Board(#[from] BoardError),
+    #[error("the engine: {0}")]
+    Engine(String),
+}
+
+/// What a session did: the games it finished and, if it ended early, why.
+#[derive(Debug)]
+pub struct Summary<G: Game> {
+    pub games: Vec<GameReport<G>>,
+    pub error: Option<SessionError>,
+}
+
+/// Run one session over `link`.
+pub fn run<G: Game, P: Player<G>>(
+    link: &mut Link,
+    player: &mut P,
+    settings: &Settings<G>,
+) -> Summary<G> {
+    let mut session = Session {
+        link,
+        player,
+        settings,
+        games: Vec::new(),
+        stop: false,
+        last: false,
+    };
+    let result = match settings.role {
+        Role::Initiator => session.initiate(),
+        Role::Follower => session.follow(),
+    };
+    Summary {
+        games: session.games,
+        error: result.err(),
+    }
+}
+
+struct Session<'a, G: Game, P> {
+    link: &'a mut Link,
+    player: &'a mut P,
+    settings: &'a Settings<G>,
+    games: Vec<GameReport<G>>,
+    /// A stop code 1 was sent or received.
+    stop: bool,
+    /// This is the initiator's last game.
+    last: bool,
+}
+
+/// The message type's name, for logs.
+fn kind(msg: &Message) -> &'static str {
+    match msg {
+        Message::Chat(_) => "CHAT",
+        Message::GameReq(_) => "GAMEREQ",
+        Message::GameAcc(_) => "GAMEACC",
+        Message::Move(_) => "MOVE",
+        Message::GameEnd(_) => "GAMEEND",
+        Message::BackReq(_) => "BACKREQ",
+        Message::BackAcc(_) => "BACKACC",
+    }
+}
+
+fn unexpected(msg: &Message, when: &str) -> SessionError {
+    SessionError::Peer(format!("unexpected {} {when}", kind(msg)))
+}
+
+impl<G: Game, P: Player<G>> Session<'_, G, P> {
+    fn send(&mut self, msg: Message) -> Result<(), SessionError> {
+        Ok(self.link.send(&msg)?)
+    }
+
+    fn accept_code(&mut self, code: AcceptCode) -> Result<(), SessionError> {
+        let name = self.settings.name.clone();
+        self.send(Message::GameAcc(GameAcc { name, code }))
+    }
+
+    /// The next message; faults, silence and a closed link are errors.
+    fn next(&mut self) -> Result<Message, SessionError> {
+        match self.link.recv(self.settings.timeout) {
+            Event::Message(Message::Chat(text)) => {
+                log::info!("dxp chat from the peer: {text}");
+                Ok(Message::Chat(text))
+            }
+            Event::Message(msg) => Ok(msg),
+            Event::Fault(why) => Err(SessionError::Peer(why)),
+            Event::Closed => Err(SessionError::Closed),
+            Event::Timeout => Err(SessionError::Silent(self.settings.timeout)),
+        }
+    }
+
+    /// The follower: answer requests and play until the peer stops.
+    fn follow(&mut self) -> Result<(), SessionError> {
+        while !self.stop {
+            match self.next() {
+                Err(SessionError::Closed) => return Ok(()),
+                Err(e) => return Err(e),
+                Ok(Message::GameReq(req)) => {
+                    if let Some(play) = self.accept(&req)? {
+                        self.play_game(play)?;
+                    }
+                }
+                Ok(Message::Chat(_)) => {}
+                Ok(Message::GameEnd(end)) => {
+                    self.stop = end.stop;
+                    self.send(Message::GameEnd(GameEnd {
+                        reason: EndReason::Unknown,
+                        stop: end.stop,
+                    }))?;
+                }
+                Ok(Message::BackReq(_)) => self.send(Message::BackAcc(BackCode::Decline))?,
+                Ok(msg) => return Err(unexpected(&msg, "outside a game")),
+            }
+        }
+        Ok(())
+    }
+
+    /// Answer a GAMEREQ; the game to play if it is accepted.
+    fn accept(&mut self, req: &GameReq) -> Result<Option<Play<G>>, SessionError> {
+        if req.version != VERSION {
+            log::warn!("dxp: refusing protocol version '{}'", req.version);
+            self.accept_code(AcceptCode::BadVersion)?;
+            return Ok(None);
+        }
+        let start = match &req.start {
+            None => Ok(G::start()),
+            Some(s) => board::decode::<G>(s.side, &s.board),
+        };
+        let start = match start {
+            Ok(pos) if pos.game_end().is_none() => pos,
+            Ok(_) => {
+                log::warn!("dxp: refusing a start position where the game is over");
+                self.accept_code(AcceptCode::RefuseGame)?;
+                return Ok(None);
+            }
+            Err(e) => {
+                log::warn!("dxp: refusing the game: {e}");
+                self.accept_code(AcceptCode::RefuseGame)?;
+                return Ok(None);
+            }
+        };
+        self.accept_code(AcceptCode::Accept)?;
+        log::info!(
+            "dxp: game against '{}', dam plays {:?}, {} min / {} moves",
+            req.name,
+            req.follower,
+            req.minutes,
+            req.moves
+        );
+        Ok(Some(Play::new(start, req.follower, req.minutes, req.moves)))
+    }
+
+    /// The initiator: request and play the games.
+    fn initiate(&mut self) -> Result<(), SessionError> {
+        let s = self.settings;
+        let start = s.start.unwrap_or_else(G::start);
+        let board = match s.start {
+            Some(pos) => Some(StartPos {
+                side: pos.side_to_move(),
+                board: board::encode(&pos)?,
+            }),
+            None => None,
+        };
+        for i in 0..s.games {
+            self.last = i + 1 == s.games;
+            let follower = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            self.send(Message::GameReq(GameReq {
+                version: VERSION.to_string(),
+                name: s.name.clone(),
+                follower,
+                minutes: s.minutes,
+                moves: s.moves,
+                start: board.clone(),
+            }))?;
+            let acc = loop {
+                match self.next()? {
+                    Message::GameAcc(acc) => break acc,
+                    Message::Chat(_) => {}
+                    msg => return Err(unexpected(&msg, "while waiting for GAMEACC")),
+                }
+            };
+            if acc.code != AcceptCode::Accept {
+                return Err(SessionError::Refused(acc.code));
+            }
+            log::info!("dxp: game {} against '{}'", i + 1, acc.name);
+            self.play_game(Play::new(start, follower.flip(), s.minutes, s.moves))?;
+            if self.stop {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Play one accepted game to its end; on a fault, end it with `E00`.
+    fn play_game(&mut self, mut play: Play<G>) -> Result<(), SessionError> {
+        self.player.new_game();
+        match self.turns(&mut play) {
+            Ok((outcome, reason)) => {
+                log::info!("dxp: game over: {reason} ({outcome:?})");
+                self.games.push(play.report(outcome, reason));
+                Ok(())
+            }
+            Err(e) => {
+                log::warn!("dxp: game aborted: {e}");
+                let _ = self.link.send(&Message::GameEnd(GameEnd {
+                    reason: EndReason::Unknown,
+                    stop: false,
+                }));
+                self.games.push(play.report(None, e.to_string()));
+                Err(e)
+            }
+        }
+    }
+
+    /// Moves until the game ends: its result and why.
+    fn turns(&mut self, play: &mut Play<G>) -> Result<(Option<Outcome>, String), SessionError> {
+        loop {
+            if let Some(end) = play.record().game_end() {
+                let reason = play.reason_for(end.outcome);
+                self.end_game(reason)?;
+                return Ok((Some(end.outcome), end.reason));
+            }
+            if play.move_limit_reached() {
+                self.end_game(EndReason::Unknown)?;
+                return Ok((None, "the game's move count is used up".to_string()));
+            }
+            if play.our_turn() {
+                self.our_move(play)?;
+                continue;
+            }
+            match self.next()? {
+                Message::Move(m) => match find_dxp_move(play.position(), &m.fields) {
+                    Ok(mv) => play.play(&mv, Duration::ZERO),
+                    Err(e) => return Err(SessionError::Peer(format!("illegal move: {e}"))),
+                },
+                Message::GameEnd(end) => {
+                    self.stop |= end.stop;
+                    let stop = end.stop || self.last;
+                    self.send(Message::GameEnd(GameEnd {
+                        reason: EndReason::Unknown,
+                        stop,
+                    }))?;
+                    let ours = end.reason.inverted();
+                    let why = format!("the peer ended the game ({:?} for dam)", ours);
+                    return Ok((play.outcome_of(ours), why));
+                }
+                Message::BackReq(req) => {
+                    let code = if play.take_back(&req) {
+                        log::info!("dxp: took back to move {} {:?}", req.move_number, req.side);
+                        BackCode::Accept
+                    } else {
+                        BackCode::Decline
+                    };
+                    self.send(Message::BackAcc(code))?;
+                }
+                Message::Chat(_) => {}
+                Message::GameReq(_) => {
+                    log::warn!("dxp: refusing a second game while one is running");
+                    self.accept_code(AcceptCode::RefuseGame)?;
+                }
+                msg => return Err(unexpected(&msg, "during a game")),
+            }
+        }
+    }
+
+    /// Think and send our move.
+    fn our_move(&mut self, play: &mut Play<G>) -> Result<(), SessionError> {
+        let started = Instant::now();
+        let pos = *play.position();
+        let mv = self
+            .player
+            .choose(play.record(), play.clock())
+            .ok_or_else(|| SessionError::Engine("no move in a position with moves".into()))?;
+        let fields = dxp_move(&pos, &mv)
+            .ok_or_else(|| SessionError::Engine("it chose an illegal move".into()))?;
+        let thought = started.elapsed();
+        let seconds = thought.as_secs_f64().round().min(9999.0) as u16;
+        self.send(Message::Move(MoveMsg { seconds, fields }))?;
+        play.play(&mv, thought);
+        Ok(())
+    }
+
+    /// Send our GAMEEND and wait for the peer's.
+    fn end_game(&mut self, reason: EndReason) -> Result<(), SessionError> {
+        self.stop |= self.last;
+        let stop = self.last;
+        self.send(Message::GameEnd(GameEnd { reason, stop }))?;
+        loop {
+            match self.next()? {
+                Message::GameEnd(end) => {
+                    self.stop |= end.stop;
+                    return Ok(());
+                }
+                Message::Move(_) | Message::Chat(_) => {}
+                Message::BackReq(_) => self.send(Message::BackAcc(BackCode::Decline))?,
+                msg => return Err(unexpected(&msg, "while waiting for GAMEEND")),
+            }
+        }
+    }
+}
