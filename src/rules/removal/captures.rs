@@ -17,6 +17,10 @@ const MAX_CHAIN: usize = 32;
 
 /// Where finished capture sequences go.
 pub(crate) trait Sink {
+    /// Whether `found` reads the squares of the sequence; the search
+    /// skips recording them when it does not.
+    const SQUARES: bool = true;
+
     /// Take one finished sequence of `count` jumps; `path` holds the bits
     /// landed on, `jumped` the bits jumped, in order.
     fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]);
@@ -55,6 +59,8 @@ pub(super) struct CountSink {
 }
 
 impl Sink for CountSink {
+    const SQUARES: bool = false;
+
     #[inline]
     fn found(&mut self, _: Move, count: u32, majority: bool, _: &[u8], _: &[u8]) {
         if majority && count != self.best {
@@ -77,6 +83,8 @@ pub(crate) fn jump_order(jumped: &[u8]) -> u64 {
 }
 
 impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
+    const SQUARES: bool = ROUTES;
+
     #[inline]
     fn found(&mut self, mv: Move, count: u32, majority: bool, _: &[u8], jumped: &[u8]) {
         if majority {
@@ -254,8 +262,10 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     continue;
                 }
                 any = true;
-                chain.path[n] = land.trailing_zeros() as u8;
-                chain.jumped[n] = mid.trailing_zeros() as u8;
+                if S::SQUARES {
+                    chain.path[n] = land.trailing_zeros() as u8;
+                    chain.jumped[n] = mid.trailing_zeros() as u8;
+                }
                 if R::IMMEDIATE_REMOVAL {
                     self.opp ^= mid;
                     self.empty ^= mid;
@@ -340,7 +350,9 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     continue;
                 }
                 any = true;
-                chain.jumped[n] = mid.trailing_zeros() as u8;
+                if S::SQUARES {
+                    chain.jumped[n] = mid.trailing_zeros() as u8;
+                }
                 if R::IMMEDIATE_REMOVAL {
                     self.opp ^= mid;
                     self.empty ^= mid;
@@ -361,11 +373,15 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     }
                     let targets = if go_on != 0 { go_on } else { lands };
                     for bit in Geometry::bits(targets) {
-                        chain.path[n] = bit;
+                        if S::SQUARES {
+                            chain.path[n] = bit;
+                        }
                         self.king(sink, chain, 1 << bit, now, n + 1, Some(dir), promote);
                     }
                 } else {
-                    chain.path[n] = land.trailing_zeros() as u8;
+                    if S::SQUARES {
+                        chain.path[n] = land.trailing_zeros() as u8;
+                    }
                     self.king(sink, chain, land, now, n + 1, Some(dir), promote);
                 }
                 if R::IMMEDIATE_REMOVAL {

@@ -290,12 +290,12 @@ impl<R: Rules> Game for Position<R> {
         self.generate_with::<true>(moves);
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_moves(&self) -> u64 {
         self.count::<false>()
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_routes(&self) -> u64 {
         self.count::<true>()
     }
