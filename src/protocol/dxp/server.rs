@@ -16,6 +16,8 @@ use std::time::Duration;
 
 /// How long a refused connection may take to send its GAMEREQ.
 const REFUSE_WAIT: Duration = Duration::from_secs(10);
+/// How many 10 ms steps a new connection waits for a session to end.
+const GRACE_STEPS: u32 = 50;
 
 /// Serve every connection of `listener`, forever.
 pub fn serve<G, P>(
@@ -37,18 +39,21 @@ pub fn serve<G, P>(
                 .peer_addr()
                 .map(|a| a.to_string())
                 .unwrap_or_default();
-            match Link::tcp(stream) {
-                Ok(mut link) => {
-                    log::info!("dxp: connection from {peer}");
-                    let summary = run(&mut link, &mut player, &worker_settings);
-                    match summary.error {
-                        Some(e) => log::warn!("dxp: {peer}: {e}"),
-                        None => log::info!("dxp: {peer}: session over"),
-                    }
+            let link = Link::tcp(stream);
+            if let Ok(mut link) = link {
+                log::info!("dxp: connection from {peer}");
+                let summary = run(&mut link, &mut player, &worker_settings);
+                match summary.error {
+                    Some(e) => log::warn!("dxp: {peer}: {e}"),
+                    None => log::info!("dxp: {peer}: session over"),
                 }
-                Err(e) => log::warn!("dxp: {peer}: {e}"),
+                // Free before closing: a peer that saw the close and
+                // connects again must find the server free.
+                worker_busy.store(false, Ordering::SeqCst);
+                drop(link);
+            } else {
+                worker_busy.store(false, Ordering::SeqCst);
             }
-            worker_busy.store(false, Ordering::SeqCst);
         }
     });
     for stream in listener.incoming() {
@@ -59,7 +64,7 @@ pub fn serve<G, P>(
                 continue;
             }
         };
-        if busy.swap(true, Ordering::SeqCst) {
+        if !claim(&busy) {
             let name = settings.name.clone();
             thread::spawn(move || refuse(stream, name));
         } else if tx.send(stream).is_err() {
@@ -67,6 +72,19 @@ pub fn serve<G, P>(
             return;
         }
     }
+}
+
+/// Mark the server busy, waiting a moment for a session that is ending
+/// (a peer that drops a game and connects again at once); false if a game
+/// is still running.
+fn claim(busy: &AtomicBool) -> bool {
+    for _ in 0..GRACE_STEPS {
+        if !busy.swap(true, Ordering::SeqCst) {
+            return true;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    false
 }
 
 /// Answer the GAMEREQ of a connection that came while a game runs with
