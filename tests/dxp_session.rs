@@ -19,7 +19,7 @@ struct FirstMove;
 
 impl<G: Game> Player<G> for FirstMove {
     fn new_game(&mut self) {}
-    fn choose(&mut self, record: &Record<G>, _: ClockState) -> Option<G::Move> {
+    fn choose(&mut self, record: &Record<G>, _: &[u64], _: ClockState) -> Option<G::Move> {
         let mut moves = MoveList::new();
         record.position().generate(&mut moves);
         moves.first().copied()

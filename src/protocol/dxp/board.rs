@@ -238,6 +238,20 @@ mod tests {
     }
 
     #[test]
+    fn the_documented_examples() {
+        let lasca: Lasca = parse_fen("W:W[wbB]13,[Wb]1:B[bw]20,3").unwrap();
+        assert_eq!(
+            encode(&lasca).unwrap(),
+            "Wezeeeeeeeeeweeeeeezeeeee01z13zZ20w"
+        );
+        let damath: Damath = parse_fen("W:W9@21,K-3@7:B4@1:S12.50,-3.00").unwrap();
+        assert_eq!(
+            encode(&damath).unwrap(),
+            "zeeeeeWeeeeeeeeeeeeeweeeeeeeeeee4c9S1250,-300"
+        );
+    }
+
+    #[test]
     fn bad_fields_say_what_is_wrong() {
         let short = decode::<International>(Color::White, &START[1..]);
         assert!(matches!(short, Err(BoardError::Length { found: 49, .. })));

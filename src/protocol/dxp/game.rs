@@ -35,6 +35,8 @@ pub struct Play<G: Game> {
     start: G,
     moves: Vec<G::Move>,
     record: Record<G>,
+    /// The hashes of the positions of the game, the current one last.
+    history: Vec<u64>,
     ours: Color,
     minutes: u16,
     move_limit: u16,
@@ -47,6 +49,7 @@ impl<G: Game> Play<G> {
             start,
             moves: Vec::new(),
             record: Record::new(start),
+            history: vec![start.hash()],
             ours,
             minutes,
             move_limit,
@@ -56,6 +59,10 @@ impl<G: Game> Play<G> {
 
     pub fn record(&self) -> &Record<G> {
         &self.record
+    }
+
+    pub fn history(&self) -> &[u64] {
+        &self.history
     }
 
     pub fn position(&self) -> &G {
@@ -69,6 +76,7 @@ impl<G: Game> Play<G> {
     /// Play a legal move; `thought` is our thinking time for our moves.
     pub fn play(&mut self, mv: &G::Move, thought: Duration) {
         self.record.play(mv);
+        self.history.push(self.position().hash());
         self.moves.push(*mv);
         self.used += thought;
     }
@@ -113,8 +121,10 @@ impl<G: Game> Play<G> {
         }
         self.moves.truncate(ply);
         self.record = Record::new(self.start);
+        self.history.truncate(1);
         for mv in &self.moves {
             self.record.play(mv);
+            self.history.push(self.record.position().hash());
         }
         true
     }

@@ -22,8 +22,10 @@ pub trait Player<G: Game> {
     /// A new game starts: forget what belongs to the last one.
     fn new_game(&mut self);
     /// The move to play in the record's position (not over by the rules),
-    /// or `None` if there is none.
-    fn choose(&mut self, record: &Record<G>, clock: ClockState) -> Option<G::Move>;
+    /// or `None` if there is none. `history` holds the hashes of the
+    /// game's positions, oldest first, the current one last.
+    fn choose(&mut self, record: &Record<G>, history: &[u64], clock: ClockState)
+    -> Option<G::Move>;
 }
 
 /// Who sends GAMEREQ.
@@ -336,7 +338,7 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
         let pos = *play.position();
         let mv = self
             .player
-            .choose(play.record(), play.clock())
+            .choose(play.record(), play.history(), play.clock())
             .ok_or_else(|| SessionError::Engine("no move in a position with moves".into()))?;
         let fields = dxp_move(&pos, &mv)
             .ok_or_else(|| SessionError::Engine("it chose an illegal move".into()))?;
