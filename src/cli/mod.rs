@@ -1,6 +1,7 @@
 //! The command line: one subcommand per job, the variant picked once here
 //! and dispatched to code compiled for it.
 
+mod dxp;
 mod perft;
 mod show;
 
@@ -18,6 +19,8 @@ struct Cli {
 enum Command {
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
+    /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
+    Dxp(dxp::DxpArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
 }
@@ -44,6 +47,7 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
+        Command::Dxp(args) => dxp::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
     };

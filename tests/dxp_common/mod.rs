@@ -217,3 +217,42 @@ pub fn drive<G: Game>(peer: &mut Peer, start: G, dam: Color, stop_after: usize) 
     }
     panic!("no game end within {stop_after} plies")
 }
+
+/// A `dam` child process, killed when dropped.
+pub struct Dam {
+    pub child: std::process::Child,
+}
+
+impl Drop for Dam {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Start `dam dxp --listen 127.0.0.1:0 ARGS`; the child and its address.
+pub fn listen(args: &[&str]) -> (Dam, String) {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dam"))
+        .args(["dxp", "--listen", "127.0.0.1:0"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start dam");
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    // Read stderr to its end so that the child never blocks on it.
+    thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(addr) = line.strip_prefix("dam dxp: listening on ") {
+                let _ = tx.send(addr.to_string());
+            }
+        }
+    });
+    let dam = Dam { child };
+    let addr = rx.recv_timeout(WAIT).expect("dam reports its address");
+    (dam, addr)
+}

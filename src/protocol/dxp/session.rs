@@ -28,6 +28,20 @@ pub trait Player<G: Game> {
     -> Option<G::Move>;
 }
 
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn new_game(&mut self) {
+        (**self).new_game()
+    }
+    fn choose(
+        &mut self,
+        record: &Record<G>,
+        history: &[u64],
+        clock: ClockState,
+    ) -> Option<G::Move> {
+        (**self).choose(record, history, clock)
+    }
+}
+
 /// Who sends GAMEREQ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
