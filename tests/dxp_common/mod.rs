@@ -175,13 +175,15 @@ pub struct Driven {
 
 /// Play a game from `start` with dam as `dam`: the peer's moves cycle
 /// through its legal moves; every move dam sends must be legal. Ends when
-/// a GAMEEND comes (answered with `E00`), or the peer sends its own on its
-/// first turn after `stop_after` plies.
+/// dam's GAMEEND comes (answered with `E00`), or the peer sends its own
+/// when the game is over on its turn or on its first turn after
+/// `stop_after` plies.
 pub fn drive<G: Game>(peer: &mut Peer, start: G, dam: Color, stop_after: usize) -> Driven {
     let mut record = Record::new(start);
     for plies in 0..=stop_after + 1 {
         let pos = *record.position();
-        if plies >= stop_after && pos.side_to_move() != dam {
+        let over = record.game_end().is_some();
+        if (plies >= stop_after || over) && pos.side_to_move() != dam {
             peer.send("E00");
             peer.expect("E0");
             return Driven {
@@ -189,7 +191,7 @@ pub fn drive<G: Game>(peer: &mut Peer, start: G, dam: Color, stop_after: usize) 
                 dam_ended: false,
             };
         }
-        if pos.side_to_move() == dam || record.game_end().is_some() {
+        if pos.side_to_move() == dam {
             let text = peer.recv().expect("dam's move or GAMEEND");
             match parse(text.as_bytes()).unwrap() {
                 Message::Move(m) => {

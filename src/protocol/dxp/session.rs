@@ -295,23 +295,26 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
         }
     }
 
-    /// Moves until the game ends: its result and why.
+    /// Moves until the game ends: its result and why. Only the side on
+    /// move may send GAMEEND: when the rules (or the move count) end the
+    /// game on the peer's turn, dam waits for the peer's GAMEEND, and ends
+    /// the game itself if the peer moves instead.
     fn turns(&mut self, play: &mut Play<G>) -> Result<(Option<Outcome>, String), SessionError> {
         loop {
-            if let Some(end) = play.record().game_end() {
-                let reason = play.reason_for(end.outcome);
-                self.end_game(reason)?;
-                return Ok((Some(end.outcome), end.reason));
-            }
-            if play.move_limit_reached() {
-                self.end_game(EndReason::Unknown)?;
-                return Ok((None, "the game's move count is used up".to_string()));
+            let over = play.record().game_end();
+            let finished = over.is_some() || play.move_limit_reached();
+            if play.our_turn() && finished {
+                return self.finish(play);
             }
             if play.our_turn() {
                 self.our_move(play)?;
                 continue;
             }
             match self.next()? {
+                Message::Move(_) if finished => {
+                    log::info!("dxp: the peer moved after the end of the game");
+                    return self.finish(play);
+                }
                 Message::Move(m) => match find_dxp_move(play.position(), &m.fields) {
                     Ok(mv) => play.play(&mv, Duration::ZERO),
                     Err(e) => return Err(SessionError::Peer(format!("illegal move: {e}"))),
@@ -342,6 +345,20 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
                     self.accept_code(AcceptCode::RefuseGame)?;
                 }
                 msg => return Err(unexpected(&msg, "during a game")),
+            }
+        }
+    }
+
+    /// End a game that the rules or the move count ended.
+    fn finish(&mut self, play: &Play<G>) -> Result<(Option<Outcome>, String), SessionError> {
+        match play.record().game_end() {
+            Some(end) => {
+                self.end_game(play.reason_for(end.outcome))?;
+                Ok((Some(end.outcome), end.reason))
+            }
+            None => {
+                self.end_game(EndReason::Unknown)?;
+                Ok((None, "the game's move count is used up".to_string()))
             }
         }
     }
