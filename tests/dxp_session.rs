@@ -5,7 +5,7 @@
 mod dxp_common;
 
 use dam::protocol::dxp::server::serve;
-use dam::protocol::dxp::{ClockState, Player, Role, Settings};
+use dam::protocol::dxp::{ClockState, GameStart, Player, Role, Settings};
 use dam::rules::record::Record;
 use dam::rules::removal::International;
 use dam::rules::{Color, Game, MoveList};
@@ -18,7 +18,7 @@ use std::time::Duration;
 struct FirstMove;
 
 impl<G: Game> Player<G> for FirstMove {
-    fn new_game(&mut self) {}
+    fn new_game(&mut self, _: &GameStart<G>) {}
     fn choose(&mut self, record: &Record<G>, _: &[u64], _: ClockState) -> Option<G::Move> {
         let mut moves = MoveList::new();
         record.position().generate(&mut moves);

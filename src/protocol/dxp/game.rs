@@ -2,19 +2,10 @@
 //! the rules, our colour and clock, take-backs, and how it ended.
 
 use super::message::{BackReq, EndReason};
+use super::player::{ClockState, GameStart};
 use crate::rules::record::Record;
 use crate::rules::{Color, Game, Outcome};
 use std::time::Duration;
-
-/// Our side of the clock, as the player sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClockState {
-    /// Thinking time left for the rest of the game.
-    pub remaining: Duration,
-    /// Our moves left before the move count of the game runs out, if the
-    /// game has one.
-    pub moves_to_go: Option<u32>,
-}
 
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +45,16 @@ impl<G: Game> Play<G> {
             minutes,
             move_limit,
             used: Duration::ZERO,
+        }
+    }
+
+    /// What the player is told when the game starts.
+    pub fn game_start(&self) -> GameStart<G> {
+        GameStart {
+            start: self.start,
+            ours: self.ours,
+            minutes: self.minutes,
+            moves: self.move_limit,
         }
     }
 

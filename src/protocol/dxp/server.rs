@@ -5,7 +5,8 @@
 
 use super::link::{Event, Link};
 use super::message::{AcceptCode, GameAcc, Message};
-use super::session::{Player, Settings, run};
+use super::player::Player;
+use super::session::{Settings, run};
 use crate::rules::Game;
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;

@@ -8,39 +8,14 @@
 //! reason and ends the session.
 
 use super::board::{self, BoardError};
-use super::game::{ClockState, GameReport, Play};
+use super::game::{GameReport, Play};
 use super::link::{Event, Link};
 use super::message::*;
+use super::player::Player;
 use crate::notation::movetext::{dxp_move, find_dxp_move};
-use crate::rules::record::Record;
 use crate::rules::{Color, Game, Outcome};
 use std::io;
 use std::time::{Duration, Instant};
-
-/// The engine side of a session.
-pub trait Player<G: Game> {
-    /// A new game starts: forget what belongs to the last one.
-    fn new_game(&mut self);
-    /// The move to play in the record's position (not over by the rules),
-    /// or `None` if there is none. `history` holds the hashes of the
-    /// game's positions, oldest first, the current one last.
-    fn choose(&mut self, record: &Record<G>, history: &[u64], clock: ClockState)
-    -> Option<G::Move>;
-}
-
-impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
-    fn new_game(&mut self) {
-        (**self).new_game()
-    }
-    fn choose(
-        &mut self,
-        record: &Record<G>,
-        history: &[u64],
-        clock: ClockState,
-    ) -> Option<G::Move> {
-        (**self).choose(record, history, clock)
-    }
-}
 
 /// Who sends GAMEREQ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,15 +251,17 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
 
     /// Play one accepted game to its end; on a fault, end it with `E00`.
     fn play_game(&mut self, mut play: Play<G>) -> Result<(), SessionError> {
-        self.player.new_game();
+        self.player.new_game(&play.game_start());
         match self.turns(&mut play) {
             Ok((outcome, reason)) => {
                 log::info!("dxp: game over: {reason} ({outcome:?})");
+                self.player.game_over(play.record(), outcome);
                 self.games.push(play.report(outcome, reason));
                 Ok(())
             }
             Err(e) => {
                 log::warn!("dxp: game aborted: {e}");
+                self.player.game_over(play.record(), None);
                 let _ = self.link.send(&Message::GameEnd(GameEnd {
                     reason: EndReason::Unknown,
                     stop: false,

@@ -1,0 +1,59 @@
+//! The engine side of a game, as DXP sessions and `dam match` drive it:
+//! told when a game starts, asked for moves on a clock, told when it ends.
+
+use crate::rules::record::Record;
+use crate::rules::{Color, Game, Outcome};
+use std::time::Duration;
+
+/// A game about to start, from the player's seat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameStart<G: Game> {
+    pub start: G,
+    /// The colour the player plays.
+    pub ours: Color,
+    /// Thinking time per player for the whole game, in minutes (as DXP
+    /// carries it), and the moves of the game (0: no limit).
+    pub minutes: u16,
+    pub moves: u16,
+}
+
+/// The player's side of the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockState {
+    /// Thinking time left for the rest of the game (or for this move when
+    /// `moves_to_go` is 1).
+    pub remaining: Duration,
+    /// The player's moves left before the time runs out, if known.
+    pub moves_to_go: Option<u32>,
+}
+
+/// One side of a game.
+pub trait Player<G: Game> {
+    /// A new game starts: forget what belongs to the last one.
+    fn new_game(&mut self, game: &GameStart<G>);
+    /// The move to play in the record's position (not over by the rules),
+    /// or `None` if there is none or the player cannot go on. `history`
+    /// holds the hashes of the game's positions, oldest first, the current
+    /// one last.
+    fn choose(&mut self, record: &Record<G>, history: &[u64], clock: ClockState)
+    -> Option<G::Move>;
+    /// The game is over (the record holds its last position).
+    fn game_over(&mut self, _record: &Record<G>, _outcome: Option<Outcome>) {}
+}
+
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn new_game(&mut self, game: &GameStart<G>) {
+        (**self).new_game(game)
+    }
+    fn choose(
+        &mut self,
+        record: &Record<G>,
+        history: &[u64],
+        clock: ClockState,
+    ) -> Option<G::Move> {
+        (**self).choose(record, history, clock)
+    }
+    fn game_over(&mut self, record: &Record<G>, outcome: Option<Outcome>) {
+        (**self).game_over(record, outcome)
+    }
+}
