@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod matches;
 pub mod notation;
 pub mod perft;
 pub mod protocol;

@@ -1,0 +1,208 @@
+//! Engine-against-engine matches (`dam match`): every opening played twice
+//! with colours reversed, each side a `Player` (dam's search, a Hub engine
+//! command, or a remote DXP peer), on a game clock or a time per move,
+//! adjudicated by the variant's rules and a ply limit; each finished game
+//! goes to the caller at once (the PDN log), then the score and Elo.
+
+pub mod ballots;
+pub mod elo;
+pub mod hub;
+pub mod pdn_log;
+pub mod remote;
+
+use crate::protocol::dxp::{ClockState, GameStart, Player};
+use crate::rules::record::Record;
+use crate::rules::{Color, Game, MoveList, Outcome};
+use elo::Tally;
+use std::time::{Duration, Instant};
+
+/// How the games of a match are played.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// Minutes per player per game and moves per game (0: no limit), as
+    /// DXP carries them.
+    pub minutes: u16,
+    pub moves: u16,
+    /// A fixed time per move instead of the game clock.
+    pub move_time: Option<Duration>,
+    /// Plies after which a game is adjudicated a draw.
+    pub max_plies: usize,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct Finished<G: Game> {
+    /// 1-based.
+    pub round: usize,
+    /// Which player (0 or 1) had White.
+    pub white: usize,
+    pub start: G,
+    pub moves: Vec<G::Move>,
+    /// `None`: no result (the game was abandoned).
+    pub outcome: Option<Outcome>,
+    pub termination: String,
+}
+
+/// Play every opening twice, colours reversed; `on_game` gets each game as
+/// it finishes and may stop the match by returning false.
+pub fn play_match<G: Game>(
+    players: &mut [&mut dyn Player<G>; 2],
+    openings: &[G],
+    settings: &MatchSettings,
+    mut on_game: impl FnMut(&Finished<G>, &Tally) -> bool,
+) -> Tally {
+    let mut tally = Tally::default();
+    let mut round = 0;
+    for start in openings {
+        for white in [0, 1] {
+            round += 1;
+            let game = play_game(players, *start, white, settings, round);
+            tally.add(game.outcome.map(|o| points_of_first(o, white)));
+            if !on_game(&game, &tally) {
+                return tally;
+            }
+        }
+    }
+    tally
+}
+
+/// The points of player 0 for `outcome` when player `white` had White.
+fn points_of_first(outcome: Outcome, white: usize) -> f64 {
+    let first = if white == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match outcome {
+        Outcome::Draw => 0.5,
+        Outcome::Win(c) if c == first => 1.0,
+        Outcome::Win(_) => 0.0,
+    }
+}
+
+/// One game from `start`, player `white` with White.
+pub fn play_game<G: Game>(
+    players: &mut [&mut dyn Player<G>; 2],
+    start: G,
+    white: usize,
+    settings: &MatchSettings,
+    round: usize,
+) -> Finished<G> {
+    let seat = |color: Color| {
+        if color == Color::White {
+            white
+        } else {
+            1 - white
+        }
+    };
+    for (i, player) in players.iter_mut().enumerate() {
+        let ours = if i == white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        player.new_game(&GameStart {
+            start,
+            ours,
+            minutes: settings.minutes,
+            moves: settings.moves,
+        });
+    }
+    let mut record = Record::new(start);
+    let mut history = vec![start.hash()];
+    let mut moves = Vec::new();
+    let mut clock = GameClock::new(settings);
+    let (outcome, termination) = loop {
+        if let Some(end) = record.game_end() {
+            break (Some(end.outcome), end.reason);
+        }
+        if moves.len() >= settings.max_plies {
+            let why = format!("adjudicated a draw after {} plies", moves.len());
+            break (Some(Outcome::Draw), why);
+        }
+        let pos = *record.position();
+        let side = pos.side_to_move();
+        let started = Instant::now();
+        let chosen = players[seat(side)].choose(&record, &history, clock.state(side));
+        let loss = Some(Outcome::Win(side.flip()));
+        let Some(mv) = chosen else {
+            break (loss, format!("{side:?} gave no move"));
+        };
+        let mut legal = MoveList::new();
+        pos.generate(&mut legal);
+        if !legal.contains(&mv) {
+            break (loss, format!("{side:?} played an illegal move"));
+        }
+        if !clock.spend(side, started.elapsed()) {
+            break (loss, format!("{side:?} lost on time"));
+        }
+        record.play(&mv);
+        history.push(record.position().hash());
+        moves.push(mv);
+    };
+    for player in players.iter_mut() {
+        player.game_over(&record, outcome);
+    }
+    Finished {
+        round,
+        white,
+        start,
+        moves,
+        outcome,
+        termination,
+    }
+}
+
+/// Both sides' clocks.
+struct GameClock {
+    total: Option<Duration>,
+    move_time: Option<Duration>,
+    moves: u16,
+    used: [Duration; 2],
+    played: [u32; 2],
+}
+
+/// Time past the clock that is not yet a loss (process and network lag).
+const GRACE: Duration = Duration::from_secs(1);
+
+impl GameClock {
+    fn new(settings: &MatchSettings) -> GameClock {
+        GameClock {
+            total: (settings.minutes > 0)
+                .then(|| Duration::from_secs(u64::from(settings.minutes) * 60)),
+            move_time: settings.move_time,
+            moves: settings.moves,
+            used: [Duration::ZERO; 2],
+            played: [0; 2],
+        }
+    }
+
+    fn state(&self, side: Color) -> ClockState {
+        if let Some(t) = self.move_time {
+            return ClockState {
+                remaining: t,
+                moves_to_go: Some(1),
+            };
+        }
+        let i = side.index();
+        ClockState {
+            remaining: self.total.map_or(Duration::from_secs(3600), |t| {
+                t.saturating_sub(self.used[i])
+            }),
+            moves_to_go: (self.moves > 0)
+                .then(|| u32::from(self.moves).saturating_sub(self.played[i]).max(1)),
+        }
+    }
+
+    /// Charge a move's time; false if the side is out of time.
+    fn spend(&mut self, side: Color, time: Duration) -> bool {
+        let i = side.index();
+        self.used[i] += time;
+        self.played[i] += 1;
+        match (self.move_time, self.total) {
+            (Some(t), _) => time <= t + GRACE,
+            (None, Some(total)) => self.used[i] <= total + GRACE,
+            (None, None) => true,
+        }
+    }
+}
