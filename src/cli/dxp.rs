@@ -51,6 +51,9 @@ pub struct DxpArgs {
     /// The name sent to the peer.
     #[arg(long, default_value = concat!("dam ", env!("CARGO_PKG_VERSION")))]
     name: String,
+    /// Settings of dam's search: `depth=N,threads=N`.
+    #[arg(long, default_value = "")]
+    search: String,
     /// The longest wait for the peer, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 300)]
     timeout: u64,
@@ -79,20 +82,20 @@ fn run_for<G: Game>(args: &DxpArgs) -> Result<(), CliError> {
         start,
         timeout: Duration::from_secs(args.timeout.max(1)),
     };
-    let make_player = engine_player::<G>(args)?;
+    let player = dam_player::<G>(&args.search)?;
     if let Some(addr) = &args.listen {
         let listener = TcpListener::bind(addr)
             .map_err(|e| CliError(format!("cannot listen on {addr}: {e}")))?;
         let local = listener.local_addr().map_err(CliError::new)?;
         eprintln!("dam dxp: listening on {local}");
-        serve(listener, make_player, settings);
+        serve(listener, move || player, settings);
         return Ok(());
     }
     let mut link = match &args.connect {
         Some(addr) => Link::tcp(connect(addr, settings.timeout)?).map_err(CliError::new)?,
         None => Link::stdio(),
     };
-    let mut player = make_player();
+    let mut player = player;
     report(run_session(&mut link, &mut player, &settings))
 }
 
@@ -134,14 +137,14 @@ fn report<G: Game>(summary: Summary<G>) -> Result<(), CliError> {
     }
 }
 
-/// The engine that plays, made on the thread that runs the games.
-type MakePlayer<G> = Box<dyn FnOnce() -> Box<dyn Player<G> + Send> + Send>;
-
+/// dam's own search as a player, with `settings` (`depth=N,threads=N`,
+/// empty for the defaults).
+///
 /// MISSING STEP: the search engine (branch `engine`) is not on main yet.
 /// When it is, this returns a player that runs the search on the game
-/// clock (`ClockState`), or to `--depth` / `--movetime` when given.
-fn engine_player<G: Game>(_args: &DxpArgs) -> Result<MakePlayer<G>, CliError> {
+/// clock it is given (`ClockState`).
+pub(super) fn dam_player<G: Game>(_settings: &str) -> Result<Box<dyn Player<G> + Send>, CliError> {
     Err(CliError::new(
-        "dxp: the search engine is not built into this dam yet",
+        "the search engine is not built into this dam yet",
     ))
 }

@@ -2,6 +2,7 @@
 //! and dispatched to code compiled for it.
 
 mod dxp;
+mod matches;
 mod perft;
 mod show;
 
@@ -21,6 +22,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
+    /// Play a match between two engines, logging the games as PDN.
+    Match(matches::MatchArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
 }
@@ -48,6 +51,7 @@ pub fn run() -> i32 {
     };
     let result = match cli.command {
         Command::Dxp(args) => dxp::run(&args),
+        Command::Match(args) => matches::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
     };

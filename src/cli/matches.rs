@@ -1,0 +1,175 @@
+//! `dam match`: two engines play every opening twice, colours reversed.
+//! An engine is `dam` (dam's own search, `dam:depth=N` / `dam:threads=N`
+//! for settings), `dxp://HOST:PORT` (a remote DXP peer) or any other
+//! command line (a Hub engine). Games are appended to the PDN log as they
+//! finish (an interrupted match loses no finished game); a progress line
+//! and the final score with Elo go to stderr and stdout.
+
+use super::CliError;
+use super::dxp::dam_player;
+use crate::matches::ballots::read_ballots;
+use crate::matches::elo::Tally;
+use crate::matches::hub::HubEngine;
+use crate::matches::pdn_log::{MatchTags, game_text, result_text};
+use crate::matches::remote::DxpRemote;
+use crate::matches::{Finished, MatchSettings, play_match};
+use crate::protocol::dxp::Player;
+use crate::rules::Game;
+use crate::variant::Variant;
+use crate::with_variant;
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// The variant.
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// The two engines: `dam[:depth=N,threads=N]`, `dxp://HOST:PORT`, or a
+    /// Hub engine command line.
+    #[arg(long = "engine", num_args = 1, required = true)]
+    engines: Vec<String>,
+    /// Openings, one a line (FEN or moves); without it, the initial
+    /// position `--games / 2` times.
+    #[arg(long)]
+    ballots: Option<String>,
+    /// Games to play without ballots (rounded up to an even number).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Minutes per player per game.
+    #[arg(long, value_name = "MIN", default_value_t = 2)]
+    time: u16,
+    /// Moves per game for the clock (0: the whole game).
+    #[arg(long, value_name = "N", default_value_t = 75)]
+    moves: u16,
+    /// Seconds per move instead of the game clock.
+    #[arg(long, value_name = "SECONDS")]
+    movetime: Option<f64>,
+    /// Plies after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// The PDN log the games are appended to.
+    #[arg(long, default_value = "match.pdn")]
+    pdn: String,
+    /// The PDN Event tag.
+    #[arg(long, default_value = "dam match")]
+    event: String,
+    /// The longest wait for a remote DXP peer, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    timeout: u64,
+}
+
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    if args.engines.len() != 2 {
+        return Err(CliError::new("a match needs exactly two --engine"));
+    }
+    if args.movetime.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+        return Err(CliError::new(
+            "--movetime must be a positive number of seconds",
+        ));
+    }
+    with_variant!(args.variant, G => run_for::<G>(args))
+}
+
+fn run_for<G: Game>(args: &MatchArgs) -> Result<(), CliError> {
+    let openings: Vec<G> = match &args.ballots {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
+            read_ballots(&text).map_err(CliError::new)?
+        }
+        None => vec![G::start(); args.games.div_ceil(2)],
+    };
+    let mut first = engine::<G>(&args.engines[0], args)?;
+    let mut second = engine::<G>(&args.engines[1], args)?;
+    let settings = MatchSettings {
+        minutes: args.time,
+        moves: args.moves,
+        move_time: args.movetime.map(Duration::from_secs_f64),
+        max_plies: args.max_plies,
+    };
+    let tags = MatchTags {
+        event: args.event.clone(),
+        names: [args.engines[0].clone(), args.engines[1].clone()],
+        time_control: match args.movetime {
+            Some(t) => format!("1/{t}"),
+            None if args.moves > 0 => format!("{}/{}", args.moves, u64::from(args.time) * 60),
+            None => (u64::from(args.time) * 60).to_string(),
+        },
+    };
+    let mut log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.pdn)
+        .map_err(|e| CliError(format!("cannot open {}: {e}", args.pdn)))?;
+    let total = openings.len() * 2;
+    let mut failure = None;
+    let tally = play_match(
+        &mut [&mut *first, &mut *second],
+        &openings,
+        &settings,
+        |g, t| {
+            let written = log
+                .write_all(game_text(g, &tags).as_bytes())
+                .and_then(|_| log.flush());
+            progress(g, t, total);
+            match written {
+                Ok(()) => true,
+                Err(e) => {
+                    failure = Some(CliError(format!("writing {}: {e}", args.pdn)));
+                    false
+                }
+            }
+        },
+    );
+    if std::io::stderr().is_terminal() {
+        eprintln!();
+    }
+    println!(
+        "{} vs {}: {}",
+        args.engines[0],
+        args.engines[1],
+        tally.summary()
+    );
+    failure.map_or(Ok(()), Err)
+}
+
+/// One of the two engines.
+fn engine<G: Game>(spec: &str, args: &MatchArgs) -> Result<Box<dyn Player<G>>, CliError> {
+    if let Some(addr) = spec.strip_prefix("dxp://") {
+        let timeout = Duration::from_secs(args.timeout.max(1));
+        return Ok(Box::new(DxpRemote::<G>::new(addr, "dam match", timeout)));
+    }
+    if spec == "dam" || spec.starts_with("dam:") {
+        let player = dam_player::<G>(spec.strip_prefix("dam:").unwrap_or(""))?;
+        return Ok(player);
+    }
+    Ok(Box::new(HubEngine::<G>::start(spec).map_err(CliError)?))
+}
+
+/// The progress line: a bar on a terminal, a line per game otherwise.
+fn progress<G: Game>(game: &Finished<G>, tally: &Tally, total: usize) {
+    let done = game.round;
+    if std::io::stderr().is_terminal() {
+        let width = 30;
+        let filled = done * width / total.max(1);
+        eprint!(
+            "\r[{}{}] {done}/{total} +{} ={} -{}",
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+    } else {
+        eprintln!(
+            "game {done}/{total}: {} ({}); +{} ={} -{}",
+            result_text(game.outcome),
+            game.termination,
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+    }
+}
