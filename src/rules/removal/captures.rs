@@ -144,12 +144,7 @@ impl<R: Rules> Sink for InfoSink<R> {
             }
         }
         let g = R::GEO;
-        let info = MoveInfo {
-            from: g.square_of(mv.from),
-            to: g.square_of(mv.to),
-            path: path.iter().map(|&b| g.square_of(b)).collect(),
-            captured: jumped.iter().map(|&b| g.square_of(b)).collect(),
-        };
+        let info = MoveInfo::from_bits(g, mv.from, path, jumped);
         self.found.push((mv, info));
     }
 }
