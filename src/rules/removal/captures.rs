@@ -273,6 +273,14 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     Promotion::ContinuesAsKing if crowned => {
                         self.king(sink, chain, land, captured | mid, n + 1, Some(dir), true)
                     }
+                    _ if !self.man_can_jump(land, captured | mid) => {
+                        // the common end of a chain, without a call
+                        let promote = match R::PROMOTION {
+                            Promotion::Touched => touched || crowned,
+                            _ => crowned,
+                        };
+                        Self::finish(sink, chain, land, captured | mid, n + 1, promote)
+                    }
                     _ => self.man(sink, chain, land, captured | mid, n + 1, touched || crowned),
                 }
                 if R::IMMEDIATE_REMOVAL {
@@ -288,6 +296,17 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
             };
             Self::finish(sink, chain, at, captured, n, promote);
         }
+    }
+
+    /// Whether a man on `at` that has jumped `captured` can jump again.
+    #[inline(always)]
+    fn man_can_jump(&self, at: Bitboard, captured: Bitboard) -> bool {
+        let opp = self.opp & !captured;
+        let mut land = 0;
+        for &dir in Self::MAN_DIRS {
+            land |= R::GEO.shift_raw(R::GEO.shift_raw(at, dir) & opp, dir);
+        }
+        land & self.empty != 0
     }
 
     /// The first piece a king on `at` meets in `dir`, or 0.
