@@ -118,6 +118,18 @@ pub struct MoveInfo {
 }
 
 impl MoveInfo {
+    /// A route given by bits of the board's layout: the start, the squares
+    /// landed on and the squares jumped, in order.
+    pub fn from_bits(g: &Geometry, from: u8, path: &[u8], jumped: &[u8]) -> MoveInfo {
+        let to = path.last().map_or(from, |&b| b);
+        MoveInfo {
+            from: g.square_of(from),
+            to: g.square_of(to),
+            path: path.iter().map(|&b| g.square_of(b)).collect(),
+            captured: jumped.iter().map(|&b| g.square_of(b)).collect(),
+        }
+    }
+
     /// Whether this is a capture.
     pub fn is_capture(&self) -> bool {
         !self.captured.is_empty()

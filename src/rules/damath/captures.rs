@@ -145,12 +145,7 @@ impl Sink for InfoSink<'_> {
             }
         };
         let g = &DAMATH;
-        let info = MoveInfo {
-            from: g.square_of(mv.from),
-            to: g.square_of(mv.to),
-            path: path.iter().map(|&b| g.square_of(b)).collect(),
-            captured: jumped.iter().map(|&b| g.square_of(b)).collect(),
-        };
+        let info = MoveInfo::from_bits(g, mv.from, path, jumped);
         self.found.push((mv, info));
     }
 }

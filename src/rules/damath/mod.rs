@@ -286,14 +286,8 @@ impl Game for Damath {
             let mut list = MoveList::<Move>::new();
             self.board.quiet_moves(&mut list);
             for mv in list {
-                let to = DAMATH.square_of(mv.to);
-                let info = MoveInfo {
-                    from: DAMATH.square_of(mv.from),
-                    to,
-                    path: vec![to],
-                    captured: Vec::new(),
-                };
-                sink.found.push((mv, info));
+                sink.found
+                    .push((mv, MoveInfo::from_bits(&DAMATH, mv.from, &[mv.to], &[])));
             }
         }
         sink.found

@@ -144,12 +144,7 @@ impl<R: Rules> Sink for InfoSink<R> {
             }
         }
         let g = R::GEO;
-        let info = MoveInfo {
-            from: g.square_of(mv.from),
-            to: g.square_of(mv.to),
-            path: path.iter().map(|&b| g.square_of(b)).collect(),
-            captured: jumped.iter().map(|&b| g.square_of(b)).collect(),
-        };
+        let info = MoveInfo::from_bits(g, mv.from, path, jumped);
         self.found.push((mv, info));
     }
 }
@@ -278,6 +273,14 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     Promotion::ContinuesAsKing if crowned => {
                         self.king(sink, chain, land, captured | mid, n + 1, Some(dir), true)
                     }
+                    _ if !self.man_can_jump(land, captured | mid) => {
+                        // the common end of a chain, without a call
+                        let promote = match R::PROMOTION {
+                            Promotion::Touched => touched || crowned,
+                            _ => crowned,
+                        };
+                        Self::finish(sink, chain, land, captured | mid, n + 1, promote)
+                    }
                     _ => self.man(sink, chain, land, captured | mid, n + 1, touched || crowned),
                 }
                 if R::IMMEDIATE_REMOVAL {
@@ -293,6 +296,17 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
             };
             Self::finish(sink, chain, at, captured, n, promote);
         }
+    }
+
+    /// Whether a man on `at` that has jumped `captured` can jump again.
+    #[inline(always)]
+    fn man_can_jump(&self, at: Bitboard, captured: Bitboard) -> bool {
+        let opp = self.opp & !captured;
+        let mut land = 0;
+        for &dir in Self::MAN_DIRS {
+            land |= R::GEO.shift_raw(R::GEO.shift_raw(at, dir) & opp, dir);
+        }
+        land & self.empty != 0
     }
 
     /// The first piece a king on `at` meets in `dir`, or 0.

@@ -382,13 +382,8 @@ impl<R: Rules> Game for Position<R> {
             let mut list = MoveList::<Move>::new();
             self.quiet_moves(&mut list);
             for mv in list {
-                let info = MoveInfo {
-                    from: g.square_of(mv.from),
-                    to: g.square_of(mv.to),
-                    path: vec![g.square_of(mv.to)],
-                    captured: Vec::new(),
-                };
-                sink.found.push((mv, info));
+                sink.found
+                    .push((mv, MoveInfo::from_bits(g, mv.from, &[mv.to], &[])));
             }
         }
         sink.found
