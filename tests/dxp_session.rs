@@ -6,6 +6,7 @@ mod dxp_common;
 
 use dam::protocol::dxp::server::serve;
 use dam::protocol::dxp::{ClockState, GameStart, Player, Role, Settings};
+use dam::rules::columns::Lasca;
 use dam::rules::record::Record;
 use dam::rules::removal::International;
 use dam::rules::{Color, Game, MoveList};
@@ -28,9 +29,14 @@ impl<G: Game> Player<G> for FirstMove {
 
 /// A follower server on an ephemeral loopback port; its address.
 fn server() -> String {
+    server_for::<International>()
+}
+
+/// A follower server for the variant `G`.
+fn server_for<G: Game>() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
-    let settings = Settings::<International> {
+    let settings = Settings::<G> {
         name: "dam test".into(),
         role: Role::Follower,
         games: 1,
@@ -174,4 +180,16 @@ fn initiator_alternates_colours_and_stops_after_the_last_game() {
     assert!(peer.closed());
     let (games, error) = client.join().unwrap();
     assert_eq!((games, error), (2, None));
+}
+
+#[test]
+fn stacks_travel_in_the_board_field() {
+    let addr = server_for::<Lasca>();
+    let mut peer = Peer::connect(&addr);
+    let start: Lasca = dam::notation::fen::parse_fen("W:W[wbB]13,[Wb]1:B[bw]20,3").unwrap();
+    let board = dam::protocol::dxp::board::encode(&start).unwrap();
+    assert_eq!(board, "Wezeeeeeeeeeweeeeeezeeeee01z13zZ20w");
+    peer.send(&game_req(Color::White, 0, Some((Color::White, &board))));
+    accepted(&mut peer);
+    drive(&mut peer, start, Color::White, 30);
 }

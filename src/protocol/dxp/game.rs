@@ -7,6 +7,9 @@ use crate::rules::record::Record;
 use crate::rules::{Color, Game, Outcome};
 use std::time::Duration;
 
+/// The time for each move of a game whose GAMEREQ gives no time.
+const UNTIMED_MOVE: Duration = Duration::from_secs(1);
+
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameReport<G: Game> {
@@ -82,8 +85,15 @@ impl<G: Game> Play<G> {
         self.used += thought;
     }
 
-    /// Our clock.
+    /// Our clock: the time left for the game, or a second a move when the
+    /// game request gave no time.
     pub fn clock(&self) -> ClockState {
+        if self.minutes == 0 {
+            return ClockState {
+                remaining: UNTIMED_MOVE,
+                moves_to_go: Some(1),
+            };
+        }
         let total = Duration::from_secs(u64::from(self.minutes) * 60);
         let ours_played = self.moves_of(self.ours);
         ClockState {
