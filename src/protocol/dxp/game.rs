@@ -85,6 +85,11 @@ impl<G: Game> Play<G> {
         self.used += thought;
     }
 
+    /// Each player's thinking time for the whole game.
+    pub fn game_time(&self) -> Duration {
+        Duration::from_secs(u64::from(self.minutes) * 60)
+    }
+
     /// Our clock: the time left for the game, or a second a move when the
     /// game request gave no time.
     pub fn clock(&self) -> ClockState {
@@ -94,7 +99,7 @@ impl<G: Game> Play<G> {
                 moves_to_go: Some(1),
             };
         }
-        let total = Duration::from_secs(u64::from(self.minutes) * 60);
+        let total = self.game_time();
         let ours_played = self.moves_of(self.ours);
         ClockState {
             remaining: total.saturating_sub(self.used),

@@ -131,7 +131,12 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
 
     /// The next message; faults, silence and a closed link are errors.
     fn next(&mut self) -> Result<Message, SessionError> {
-        match self.link.recv(self.settings.timeout) {
+        self.next_within(self.settings.timeout)
+    }
+
+    /// The next message within `wait`.
+    fn next_within(&mut self, wait: Duration) -> Result<Message, SessionError> {
+        match self.link.recv(wait) {
             Event::Message(Message::Chat(text)) => {
                 log::info!("dxp chat from the peer: {text}");
                 Ok(Message::Chat(text))
@@ -139,7 +144,7 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
             Event::Message(msg) => Ok(msg),
             Event::Fault(why) => Err(SessionError::Peer(why)),
             Event::Closed => Err(SessionError::Closed),
-            Event::Timeout => Err(SessionError::Silent(self.settings.timeout)),
+            Event::Timeout => Err(SessionError::Silent(wait)),
         }
     }
 
@@ -287,7 +292,9 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
                 self.our_move(play)?;
                 continue;
             }
-            match self.next()? {
+            // The peer may spend its whole clock on a move.
+            let wait = self.settings.timeout + play.game_time();
+            match self.next_within(wait)? {
                 Message::Move(_) if finished => {
                     log::info!("dxp: the peer moved after the end of the game");
                     return self.finish(play);
