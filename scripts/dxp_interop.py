@@ -115,6 +115,7 @@ def main():
     finally:
         proc.kill()
         proc.wait()
+        proc.stderr.close()
     print("dxp interop: ok")
 
 

@@ -67,11 +67,13 @@ fn movetext<G: Game>(game: &Finished<G>) -> String {
     let mut number = 1;
     for (i, mv) in game.moves.iter().enumerate() {
         let side = pos.side_to_move();
-        if side == Color::White || i == 0 {
-            let dots = if side == Color::White { "." } else { "..." };
-            words.push(format!("{number}{dots}"));
-        }
-        words.push(pdn_move(&pos, mv));
+        let text = pdn_move(&pos, mv);
+        // A move number stays on the line of its move.
+        words.push(match (side, i) {
+            (Color::White, _) => format!("{number}. {text}"),
+            (Color::Black, 0) => format!("{number}... {text}"),
+            (Color::Black, _) => text,
+        });
         if side == Color::Black {
             number += 1;
         }
