@@ -62,6 +62,17 @@ def watchdog(seconds, what):
     return timer
 
 
+def wait_for(capture, before, prefix):
+    """The lines starting with `prefix` logged after `before`, waiting up
+    to ten seconds for the first."""
+    for _ in range(200):
+        found = [l for l in capture.lines[before:] if l.startswith(prefix)]
+        if found:
+            return found
+        time.sleep(0.05)
+    return []
+
+
 def play(port, fen, capture):
     """One game; returns the number of plies."""
     board = draughts.Board(variant="standard", fen=fen) if fen else draughts.Board()
@@ -79,16 +90,23 @@ def play(port, fen, capture):
             move = legal[(plies * 7) % len(legal)]
         board.push(move)
         plies += 1
+    if board.is_over() and board.turn == engine_side:
+        # pydraughts' own move ended the game; DXPEngine only sends a move
+        # when asked for the reply. Send it: dam, on move, must see the end
+        # and send GAMEEND itself (pydraughts answers it).
+        before = len(capture.lines)
+        engine.sender.send_move(board.move_stack[-1])
+        answers = wait_for(capture, before, "rcv GAMEEND")
+        if answers:
+            engine.sender.disconnect()
+            print(f"  {plies} plies, over: True, winner: {board.winner()}, "
+                  f"dam ended it with {answers[0].split(': ')[1]}")
+            return plies
     # DXPEngine.quit() shuts the socket right after its GAMEEND, racing the
     # answer: send the GAMEEND, wait for the answer, then disconnect.
     before = len(capture.lines)
     engine.sender.gameend()  # reason 0, stop code 1
-    answers = []
-    for _ in range(200):
-        answers = [l for l in capture.lines[before:] if l.startswith("rcv GAMEEND")]
-        if answers:
-            break
-        time.sleep(0.05)
+    answers = wait_for(capture, before, "rcv GAMEEND")
     engine.sender.disconnect()
     if not answers:
         sys.exit("FAIL: dam did not answer GAMEEND")
