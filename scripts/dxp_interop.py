@@ -31,11 +31,11 @@ class Capture(logging.Handler):
         self.lines.append(record.getMessage())
 
 
-def start_dam(command):
+def start_dam(dam, extra):
     """Start the server on an ephemeral port; returns it and its port."""
     env = dict(os.environ, RUST_LOG=os.environ.get("RUST_LOG", "info"))
     proc = subprocess.Popen(
-        command + ["dxp", "--listen", "127.0.0.1:0"],
+        [dam, "dxp", "--listen", "127.0.0.1:0"] + extra,
         stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=env)
     for line in proc.stderr:
         if line.startswith("dam dxp: listening on "):
@@ -116,12 +116,11 @@ def play(port, fen, capture):
 
 
 def main():
-    command = [sys.argv[1]] + sys.argv[2:]
     capture = Capture()
     logger = logging.getLogger("pydraughts")
     logger.setLevel(logging.DEBUG)
     logger.addHandler(capture)
-    proc, port = start_dam(command)
+    proc, port = start_dam(sys.argv[1], sys.argv[2:])
     try:
         for name, fen in [("initial position", None), ("set-up position", SETUP_FEN)]:
             print(f"game from the {name}")
