@@ -1,10 +1,13 @@
 //! Opening ballot files (book/*.txt): one opening a line, either a FEN or
 //! the moves from the variant's initial position (`32-28 18-23 37-32`,
 //! move numbers allowed); `#` starts a comment, blank lines are skipped.
+//! `openings` lists every opening of a number of plies, for the ballot
+//! generator to judge.
 
 use crate::notation::fen::parse_fen;
-use crate::notation::movetext::parse_move;
-use crate::rules::Game;
+use crate::notation::movetext::{parse_move, pdn_move};
+use crate::rules::{Game, MoveList};
+use std::collections::HashSet;
 
 /// A ballot line that names no position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -45,6 +48,32 @@ pub fn read_ballots<G: Game>(text: &str) -> Result<Vec<G>, BallotError> {
     Ok(out)
 }
 
+/// Every opening of `plies` plies from the initial position where the
+/// game goes on: its PDN moves and the position. Openings that reach the
+/// same position (transpositions) are listed once, the first in move
+/// generation order.
+pub fn openings<G: Game>(plies: usize) -> Vec<(Vec<String>, G)> {
+    let mut level = vec![(Vec::new(), G::start())];
+    for _ in 0..plies {
+        let mut seen = HashSet::new();
+        let mut next = Vec::new();
+        for (moves, pos) in &level {
+            let mut list = MoveList::new();
+            pos.generate(&mut list);
+            for mv in &list {
+                let after = pos.play(mv);
+                if after.game_end().is_none() && seen.insert(after.hash()) {
+                    let mut line: Vec<String> = moves.clone();
+                    line.push(pdn_move(pos, mv));
+                    next.push((line, after));
+                }
+            }
+        }
+        level = next;
+    }
+    level
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +91,16 @@ mod tests {
         assert!(write_fen(&english[0]).starts_with("W:"));
         let bad = read_ballots::<International>("32-28\n32-26").unwrap_err();
         assert_eq!(bad.line, 2);
+    }
+
+    #[test]
+    fn openings_are_distinct_and_read_back() {
+        let two = openings::<International>(2);
+        assert_eq!(two.len(), 81, "9 first moves, 9 replies each");
+        let text: Vec<String> = two.iter().map(|(m, _)| m.join(" ")).collect();
+        let back = read_ballots::<International>(&text.join("\n")).unwrap();
+        assert_eq!(back, two.iter().map(|(_, p)| *p).collect::<Vec<_>>());
+        let three = openings::<English>(3);
+        assert!(three.len() > 100 && three.len() < 343);
     }
 }
