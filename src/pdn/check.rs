@@ -1,0 +1,73 @@
+//! One game of a file from text to a replayed game, or to the line that
+//! reports what is wrong with it:
+//! `file:line:col: game N (White - Black), move M: reason`.
+
+use super::batch::GameRef;
+use super::gametype::game_variant;
+use super::parse::parse_game;
+use super::replay::{GameError, Options, Replayed, replay};
+use super::source::Source;
+use super::syntax::PdnGame;
+use crate::variant::Variant;
+
+/// A game that read and replayed.
+pub struct Checked<'t> {
+    pub game: PdnGame<'t>,
+    pub variant: Variant,
+    pub replayed: Replayed,
+}
+
+/// Read and replay one game's text; on failure, the players (when the
+/// header could be read) and the error.
+pub fn check<'t>(
+    text: &'t str,
+    default: Variant,
+    options: Options,
+) -> Result<Checked<'t>, (String, GameError)> {
+    let mut game = parse_game(text).map_err(|e| {
+        (
+            "? - ?".to_string(),
+            GameError {
+                offset: e.offset,
+                label: None,
+                reason: e.message,
+            },
+        )
+    })?;
+    let variant = game_variant(&game, default).map_err(|reason| {
+        (
+            game.players(),
+            GameError {
+                offset: 0,
+                label: None,
+                reason,
+            },
+        )
+    })?;
+    let replayed = replay(&mut game, variant, options).map_err(|e| (game.players(), e))?;
+    Ok(Checked {
+        game,
+        variant,
+        replayed,
+    })
+}
+
+/// The report line of a bad game.
+pub fn report(
+    file: &str,
+    source: &Source,
+    game: &GameRef,
+    text: &str,
+    players: &str,
+    error: &GameError,
+) -> String {
+    let (line, column) = source.location(&game.span, text, error.offset);
+    let at_move = error
+        .label
+        .as_ref()
+        .map_or(String::new(), |m| format!(", move {m}"));
+    format!(
+        "{file}:{line}:{column}: game {} ({players}){at_move}: {}",
+        game.index, error.reason
+    )
+}

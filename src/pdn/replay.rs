@@ -1,0 +1,250 @@
+//! Replaying a game against its variant's rules: every move of the main
+//! line and of every variation must name exactly one legal move. A short
+//! capture that names several is settled by the moves that follow it (only
+//! one of the candidates lets them be played); otherwise it is reported.
+
+use super::syntax::{Element, MoveNumber, PdnGame};
+use crate::notation::fen::{parse_fen, write_fen};
+use crate::notation::movetext::{MoveError, parse_move, pdn_move};
+use crate::rules::Game;
+use crate::variant::Variant;
+use crate::with_variant;
+use std::borrow::Cow;
+
+/// How many later moves may be tried to settle an ambiguous capture.
+const LOOKAHEAD: usize = 12;
+
+/// What replay does besides checking.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Rewrite every move in canonical PDN (short, long where ambiguous)
+    /// and set every move's number.
+    pub canonical: bool,
+    /// Keep the FEN of the start and after each main-line move.
+    pub fens: bool,
+}
+
+/// A game replayed without error.
+#[derive(Clone, Debug, Default)]
+pub struct Replayed {
+    /// Moves of the main line.
+    pub plies: usize,
+    /// With `Options::fens`: the start position, then one per main-line
+    /// move.
+    pub fens: Vec<String>,
+}
+
+/// Why a game does not replay: where (a byte offset in the game's text),
+/// at which move (`17` or `17...`), and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    pub offset: usize,
+    pub label: Option<String>,
+    pub reason: String,
+}
+
+/// Replay `game` in `variant`.
+pub fn replay(game: &mut PdnGame, variant: Variant, options: Options) -> Result<Replayed, GameError> {
+    with_variant!(variant, G => replay_as::<G>(game, options))
+}
+
+fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, GameError> {
+    let start = match game.tag("FEN") {
+        Some(fen) => read_fen::<G>(fen).map_err(|reason| GameError {
+            offset: 0,
+            label: None,
+            reason: format!("FEN tag: {reason}"),
+        })?,
+        None => G::start(),
+    };
+    let mut out = Replayed::default();
+    if options.fens {
+        out.fens.push(write_fen(&start));
+    }
+    line(&mut game.body, start, options, Some(&mut out))?;
+    Ok(out)
+}
+
+/// A FEN, where `?` as the side to move means the variant's first mover.
+fn read_fen<G: Game>(fen: &str) -> Result<G, String> {
+    let fen = fen.trim();
+    let known: Cow<str> = match fen.strip_prefix('?') {
+        Some(rest) => {
+            let side = if G::start().side_to_move() == crate::rules::Color::White {
+                "W"
+            } else {
+                "B"
+            };
+            Cow::Owned(format!("{side}{rest}"))
+        }
+        None => Cow::Borrowed(fen),
+    };
+    parse_fen::<G>(&known).map_err(|e| e.to_string())
+}
+
+/// The ply of `pos` counted so that even plies are the first mover's.
+fn first_ply<G: Game>(pos: &G) -> usize {
+    usize::from(pos.side_to_move() != G::start().side_to_move())
+}
+
+/// `17` or `17...` for a ply.
+fn number_of(ply: usize) -> MoveNumber {
+    MoveNumber {
+        number: (ply / 2 + 1) as u32,
+        second: ply % 2 == 1,
+    }
+}
+
+/// The label of a move number in messages.
+pub fn label(n: MoveNumber) -> String {
+    if n.second {
+        format!("{}...", n.number)
+    } else {
+        n.number.to_string()
+    }
+}
+
+/// Replay one line (the main line when `main` is given: it counts plies
+/// and keeps FENs) from `pos`.
+fn line<G: Game>(
+    elements: &mut [Element],
+    mut pos: G,
+    options: Options,
+    mut main: Option<&mut Replayed>,
+) -> Result<(), GameError> {
+    let mut ply = first_ply(&pos);
+    let mut before: Option<G> = None;
+    for i in 0..elements.len() {
+        let (head, tail) = elements.split_at_mut(i + 1);
+        match &mut head[i] {
+            Element::Move(m) => {
+                let fail = |reason: String| GameError {
+                    offset: m.offset,
+                    label: Some(label(number_of(ply))),
+                    reason,
+                };
+                let later = later_moves(tail);
+                let mv = find_move(&pos, &m.text, &later).map_err(fail)?;
+                if options.canonical {
+                    m.text = Cow::Owned(pdn_move(&pos, &mv));
+                    m.number = Some(number_of(ply));
+                }
+                before = Some(pos);
+                pos = pos.play(&mv);
+                ply += 1;
+                if let Some(out) = main.as_deref_mut() {
+                    out.plies += 1;
+                    if options.fens {
+                        out.fens.push(write_fen(&pos));
+                    }
+                }
+            }
+            Element::Variation(v) => {
+                let Some(from) = before else {
+                    return Err(GameError {
+                        offset: first_offset(v).unwrap_or(0),
+                        label: Some(label(number_of(ply))),
+                        reason: "a variation before any move it could replace".to_string(),
+                    });
+                };
+                line(v, from, options, None)?;
+            }
+            Element::Setup { text, offset } => {
+                pos = setup_position::<G>(text).map_err(|reason| GameError {
+                    offset: *offset,
+                    label: Some(label(number_of(ply))),
+                    reason,
+                })?;
+                ply = first_ply(&pos);
+                before = None;
+            }
+            Element::Unknown { offset } => {
+                return Err(GameError {
+                    offset: *offset,
+                    label: Some(label(number_of(ply))),
+                    reason: "the move is written as unknown ('-'): the game cannot be replayed \
+                             past it"
+                        .to_string(),
+                });
+            }
+            Element::Comment(_) | Element::LineComment(_) | Element::Nag(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The byte offset of the first move of a line, for messages.
+fn first_offset(elements: &[Element]) -> Option<usize> {
+    elements.iter().find_map(|e| match e {
+        Element::Move(m) => Some(m.offset),
+        _ => None,
+    })
+}
+
+/// The position of a `/FEN "..."/` setup.
+fn setup_position<G: Game>(text: &str) -> Result<G, String> {
+    let text = text.trim();
+    let fen = text
+        .strip_prefix("FEN")
+        .map(|rest| rest.trim().trim_matches('"'))
+        .ok_or_else(|| format!("setup '/{text}/': expected /FEN \"...\"/"))?;
+    read_fen::<G>(fen).map_err(|e| format!("setup FEN: {e}"))
+}
+
+/// The texts of the moves after an ambiguous one, up to a setup or an
+/// unknown move, for settling it.
+fn later_moves<'e>(tail: &'e [Element]) -> Vec<&'e str> {
+    tail.iter()
+        .take_while(|e| !matches!(e, Element::Setup { .. } | Element::Unknown { .. }))
+        .filter_map(|e| match e {
+            Element::Move(m) => Some(m.text.as_ref()),
+            _ => None,
+        })
+        .take(LOOKAHEAD)
+        .collect()
+}
+
+/// The move `text` names; an ambiguous short capture is settled by the
+/// later moves when only one of its readings lets them all be played.
+fn find_move<G: Game>(pos: &G, text: &str, later: &[&str]) -> Result<G::Move, String> {
+    match parse_move(pos, text) {
+        Ok(mv) => Ok(mv),
+        Err(MoveError::Ambiguous { text, moves }) => {
+            let fitting: Vec<G::Move> = candidates(pos, &moves)
+                .into_iter()
+                .filter(|mv| fits(&pos.play(mv), later))
+                .collect();
+            match fitting.as_slice() {
+                [mv] => Ok(*mv),
+                _ => Err(format!(
+                    "move '{text}' is ambiguous and the later moves do not settle it: it can \
+                     be {}",
+                    moves.join(" or ")
+                )),
+            }
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The moves named by the long texts of an ambiguity.
+fn candidates<G: Game>(pos: &G, long: &[String]) -> Vec<G::Move> {
+    long.iter().filter_map(|t| parse_move(pos, t).ok()).collect()
+}
+
+/// Whether the moves `later` can all be played from `pos`.
+fn fits<G: Game>(pos: &G, later: &[&str]) -> bool {
+    let Some((first, rest)) = later.split_first() else {
+        return true;
+    };
+    match parse_move(pos, first) {
+        Ok(mv) => fits(&pos.play(&mv), rest),
+        Err(MoveError::Ambiguous { moves, .. }) => candidates(pos, &moves)
+            .iter()
+            .any(|mv| fits(&pos.play(mv), rest)),
+        Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;
