@@ -33,6 +33,21 @@ pub struct InputArgs {
     /// The variant of games without a GameType (or Variant) tag.
     #[arg(long, default_value = "international")]
     variant: Variant,
+    /// Count a move written with the wrong separator (`10x15` for the
+    /// quiet move 10-15) as an error instead of reading it as the only
+    /// legal move between its squares.
+    #[arg(long)]
+    strict: bool,
+}
+
+impl InputArgs {
+    fn options(&self, canonical: bool, fens: bool) -> Options {
+        Options {
+            strict: self.strict,
+            canonical,
+            fens,
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -118,14 +133,18 @@ fn each_game<T: Send>(
 fn validate(args: &InputArgs) -> Result<i32, CliError> {
     let mut failed = 0;
     let sources = open_all(args, &mut failed);
-    let (mut games, mut bad) = (0usize, 0usize);
+    let (mut games, mut bad, mut tolerated) = (0usize, 0usize, 0usize);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    each_game(&sources, args.variant, Options::default(), |_| (), |done| {
+    let options = args.options(false, false);
+    each_game(&sources, args.variant, options, |c| c.replayed.wrong_separators, |done| {
         games += 1;
-        if let Done::Bad(line) = done {
-            bad += 1;
-            let _ = writeln!(out, "{line}");
+        match done {
+            Done::Good(n) => tolerated += n,
+            Done::Bad(line) => {
+                bad += 1;
+                let _ = writeln!(out, "{line}");
+            }
         }
     });
     let _ = writeln!(
@@ -140,6 +159,13 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
             String::new()
         }
     );
+    if tolerated > 0 {
+        let _ = writeln!(
+            out,
+            "{tolerated} move(s) written with the wrong separator were read as the only legal \
+             move between their squares (--strict refuses them)"
+        );
+    }
     out.flush().map_err(CliError::new)?;
     Ok(exit_code(failed, bad))
 }
@@ -166,10 +192,7 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
     } else {
         Format::Pdn
     };
-    let options = Options {
-        canonical: true,
-        fens: format != Format::Pdn,
-    };
+    let options = args.input.options(true, format != Format::Pdn);
     let mut output = Output::new(args.output.as_deref())?;
     let mut bad = 0usize;
     let mut write_error = None;
@@ -247,10 +270,7 @@ fn stats(args: &InputArgs) -> Result<i32, CliError> {
     let mut failed = 0;
     let sources = open_all(args, &mut failed);
     let mut stats = Stats::default();
-    let options = Options {
-        canonical: true,
-        fens: false,
-    };
+    let options = args.options(true, false);
     each_game(&sources, args.variant, options, Summary::of, |done| match done {
         Done::Good(game) => stats.add(game),
         Done::Bad(_) => stats.unreadable += 1,

@@ -17,6 +17,10 @@ const LOOKAHEAD: usize = 12;
 /// What replay does besides checking.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
+    /// Refuse a move written with the wrong separator (`10x15` for the
+    /// quiet move 10-15, `30-39` for the capture 30x39) instead of reading
+    /// it as the one legal move between its squares.
+    pub strict: bool,
     /// Rewrite every move in canonical PDN (short, long where ambiguous)
     /// and set every move's number.
     pub canonical: bool,
@@ -29,6 +33,8 @@ pub struct Options {
 pub struct Replayed {
     /// Moves of the main line.
     pub plies: usize,
+    /// Moves read in spite of a wrong separator (see `Options::strict`).
+    pub wrong_separators: usize,
     /// With `Options::fens`: the start position, then one per main-line
     /// move.
     pub fens: Vec<String>,
@@ -61,7 +67,9 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
     if options.fens {
         out.fens.push(write_fen(&start));
     }
-    line(&mut game.body, start, options, Some(&mut out))?;
+    let mut wrong_separators = 0;
+    line(&mut game.body, start, options, Some(&mut out), &mut wrong_separators)?;
+    out.wrong_separators = wrong_separators;
     Ok(out)
 }
 
@@ -111,6 +119,7 @@ fn line<G: Game>(
     mut pos: G,
     options: Options,
     mut main: Option<&mut Replayed>,
+    wrong_separators: &mut usize,
 ) -> Result<(), GameError> {
     let mut ply = first_ply(&pos);
     let mut before: Option<G> = None;
@@ -124,7 +133,17 @@ fn line<G: Game>(
                     reason,
                 };
                 let later = later_moves(tail);
-                let mv = find_move(&pos, &m.text, &later).map_err(fail)?;
+                let read = find_move(&pos, &m.text, &later).or_else(|e| {
+                    let other = (!options.strict).then(|| other_separator(&m.text)).flatten();
+                    match other.map(|text| find_move(&pos, &text, &later)) {
+                        Some(Ok(mv)) => {
+                            *wrong_separators += 1;
+                            Ok(mv)
+                        }
+                        _ => Err(e),
+                    }
+                });
+                let mv = read.map_err(fail)?;
                 if options.canonical {
                     m.text = Cow::Owned(pdn_move(&pos, &mv));
                     m.number = Some(number_of(ply));
@@ -147,7 +166,7 @@ fn line<G: Game>(
                         reason: "a variation before any move it could replace".to_string(),
                     });
                 };
-                line(v, from, options, None)?;
+                line(v, from, options, None, wrong_separators)?;
             }
             Element::Setup { text, offset } => {
                 pos = setup_position::<G>(text).map_err(|reason| GameError {
@@ -204,9 +223,47 @@ fn later_moves<'e>(tail: &'e [Element]) -> Vec<&'e str> {
         .collect()
 }
 
+/// A two-square move with the other kind of separator: `10x15` as
+/// `10-15`, `30-39` as `30x39`.
+fn other_separator(text: &str) -> Option<String> {
+    let (sep, other) = if text.contains('-') {
+        ('-', "x")
+    } else {
+        (text.chars().find(|c| matches!(c, 'x' | 'X' | ':'))?, "-")
+    };
+    (text.matches(sep).count() == 1).then(|| text.replace(sep, other))
+}
+
+/// English squares written algebraically (PlayStrategy) are seen from the
+/// first mover's side, Black's: `c3` is square 11, not 22.
+fn english_algebraic<G: Game>(text: &str) -> Option<String> {
+    if G::VARIANT != Variant::English || !text.bytes().any(|b| b.is_ascii_lowercase() && b != b'x') {
+        return None;
+    }
+    let geo = G::geometry();
+    let mut out = String::new();
+    let mut square = String::new();
+    for c in text.chars().chain(std::iter::once('-')) {
+        if c.is_ascii_alphanumeric() && !(c == 'x' && !square.is_empty()) {
+            square.push(c);
+            continue;
+        }
+        if !square.is_empty() {
+            let bit = geo.bit_of_algebraic(&square)?;
+            out.push_str(&(geo.squares as u32 + 1 - geo.square_of(bit) as u32).to_string());
+            out.push(c);
+            square.clear();
+        }
+    }
+    out.pop();
+    Some(out)
+}
+
 /// The move `text` names; an ambiguous short capture is settled by the
 /// later moves when only one of its readings lets them all be played.
 fn find_move<G: Game>(pos: &G, text: &str, later: &[&str]) -> Result<G::Move, String> {
+    let numeric = english_algebraic::<G>(text);
+    let text = numeric.as_deref().unwrap_or(text);
     match parse_move(pos, text) {
         Ok(mv) => Ok(mv),
         Err(MoveError::Ambiguous { text, moves }) => {
@@ -237,7 +294,8 @@ fn fits<G: Game>(pos: &G, later: &[&str]) -> bool {
     let Some((first, rest)) = later.split_first() else {
         return true;
     };
-    match parse_move(pos, first) {
+    let numeric = english_algebraic::<G>(first);
+    match parse_move(pos, numeric.as_deref().unwrap_or(first)) {
         Ok(mv) => fits(&pos.play(&mv), rest),
         Err(MoveError::Ambiguous { moves, .. }) => candidates(pos, &moves)
             .iter()
