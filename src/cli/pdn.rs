@@ -33,9 +33,9 @@ pub struct InputArgs {
     /// The variant of games without a GameType (or Variant) tag.
     #[arg(long, default_value = "international")]
     variant: Variant,
-    /// Count a move written with the wrong separator (`10x15` for the
-    /// quiet move 10-15) as an error instead of reading it as the only
-    /// legal move between its squares.
+    /// Count a move that is not legal as written as an error instead of
+    /// reading it leniently (a wrong separator: `10x15` for the quiet move
+    /// 10-15; a capture split over several moves).
     #[arg(long)]
     strict: bool,
 }
@@ -137,7 +137,7 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let options = args.options(false, false);
-    each_game(&sources, args.variant, options, |c| c.replayed.wrong_separators, |done| {
+    each_game(&sources, args.variant, options, |c| c.replayed.lenient, |done| {
         games += 1;
         match done {
             Done::Good(n) => tolerated += n,
@@ -162,8 +162,8 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
     if tolerated > 0 {
         let _ = writeln!(
             out,
-            "{tolerated} move(s) written with the wrong separator were read as the only legal \
-             move between their squares (--strict refuses them)"
+            "{tolerated} move(s) not legal as written were read leniently: a wrong separator, or \
+             a capture split over several moves (--strict refuses them)"
         );
     }
     out.flush().map_err(CliError::new)?;

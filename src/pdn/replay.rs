@@ -3,7 +3,7 @@
 //! capture that names several is settled by the moves that follow it (only
 //! one of the candidates lets them be played); otherwise it is reported.
 
-use super::syntax::{Element, MoveNumber, PdnGame};
+use super::syntax::{Element, MoveNumber, MoveToken, PdnGame};
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::notation::movetext::{MoveError, parse_move, pdn_move};
 use crate::rules::Game;
@@ -17,9 +17,10 @@ const LOOKAHEAD: usize = 12;
 /// What replay does besides checking.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
-    /// Refuse a move written with the wrong separator (`10x15` for the
-    /// quiet move 10-15, `30-39` for the capture 30x39) instead of reading
-    /// it as the one legal move between its squares.
+    /// Refuse a move that is not legal as written instead of reading it
+    /// leniently: with the wrong separator (`10x15` for the quiet move
+    /// 10-15, `30-39` for the capture 30x39) as the one legal move between
+    /// its squares, or a capture split over several moves as one.
     pub strict: bool,
     /// Rewrite every move in canonical PDN (short, long where ambiguous)
     /// and set every move's number.
@@ -33,8 +34,8 @@ pub struct Options {
 pub struct Replayed {
     /// Moves of the main line.
     pub plies: usize,
-    /// Moves read in spite of a wrong separator (see `Options::strict`).
-    pub wrong_separators: usize,
+    /// Moves read leniently (see `Options::strict`).
+    pub lenient: usize,
     /// With `Options::fens`: the start position, then one per main-line
     /// move.
     pub fens: Vec<String>,
@@ -67,9 +68,9 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
     if options.fens {
         out.fens.push(write_fen(&start));
     }
-    let mut wrong_separators = 0;
-    line(&mut game.body, start, options, Some(&mut out), &mut wrong_separators)?;
-    out.wrong_separators = wrong_separators;
+    let mut lenient = 0;
+    line(&mut game.body, start, options, Some(&mut out), &mut lenient)?;
+    out.lenient = lenient;
     Ok(out)
 }
 
@@ -115,39 +116,31 @@ pub fn label(n: MoveNumber) -> String {
 /// Replay one line (the main line when `main` is given: it counts plies
 /// and keeps FENs) from `pos`.
 fn line<G: Game>(
-    elements: &mut [Element],
+    elements: &mut Vec<Element>,
     mut pos: G,
     options: Options,
     mut main: Option<&mut Replayed>,
-    wrong_separators: &mut usize,
+    lenient: &mut usize,
 ) -> Result<(), GameError> {
     let mut ply = first_ply(&pos);
     let mut before: Option<G> = None;
-    for i in 0..elements.len() {
+    let mut i = 0;
+    while i < elements.len() {
         let (head, tail) = elements.split_at_mut(i + 1);
         match &mut head[i] {
             Element::Move(m) => {
-                let fail = |reason: String| GameError {
-                    offset: m.offset,
-                    label: Some(label(number_of(ply))),
-                    reason,
-                };
-                let later = later_moves(tail);
-                let read = find_move(&pos, &m.text, &later).or_else(|e| {
-                    let other = (!options.strict).then(|| other_separator(&m.text)).flatten();
-                    match other.map(|text| find_move(&pos, &text, &later)) {
-                        Some(Ok(mv)) => {
-                            *wrong_separators += 1;
-                            Ok(mv)
-                        }
-                        _ => Err(e),
+                let (mv, joined) = read_move(&pos, m, tail, options, lenient).map_err(|reason| {
+                    GameError {
+                        offset: m.offset,
+                        label: Some(label(number_of(ply))),
+                        reason,
                     }
-                });
-                let mv = read.map_err(fail)?;
+                })?;
                 if options.canonical {
                     m.text = Cow::Owned(pdn_move(&pos, &mv));
                     m.number = Some(number_of(ply));
                 }
+                elements.drain(i + 1..i + 1 + joined);
                 before = Some(pos);
                 pos = pos.play(&mv);
                 ply += 1;
@@ -166,7 +159,7 @@ fn line<G: Game>(
                         reason: "a variation before any move it could replace".to_string(),
                     });
                 };
-                line(v, from, options, None, wrong_separators)?;
+                line(v, from, options, None, lenient)?;
             }
             Element::Setup { text, offset } => {
                 pos = setup_position::<G>(text).map_err(|reason| GameError {
@@ -188,8 +181,56 @@ fn line<G: Game>(
             }
             Element::Comment(_) | Element::LineComment(_) | Element::Nag(_) => {}
         }
+        i += 1;
     }
     Ok(())
+}
+
+/// The move `m` names, and how many of the moves right after it were
+/// joined to it. Unless `options.strict`, a move that is not legal as
+/// written is read leniently (counted in `lenient`): with the other kind
+/// of separator, or as the start of a capture that the next moves carry on
+/// (PlayStrategy writes each jump of a multiple capture as a move).
+fn read_move<G: Game>(
+    pos: &G,
+    m: &MoveToken,
+    tail: &[Element],
+    options: Options,
+    lenient: &mut usize,
+) -> Result<(G::Move, usize), String> {
+    let later = later_moves(tail);
+    let error = match find_move(pos, &m.text, &later) {
+        Ok(mv) => return Ok((mv, 0)),
+        Err(e) if options.strict => return Err(e),
+        Err(e) => e,
+    };
+    let other = other_separator(&m.text);
+    if let Some(Ok(mv)) = other.map(|text| find_move(pos, &text, &later)) {
+        *lenient += 1;
+        return Ok((mv, 0));
+    }
+    let mut joined = m.text.to_string();
+    for (k, next) in tail.iter().enumerate() {
+        let Element::Move(next) = next else { break };
+        let Some(rest) = continuation(&joined, &next.text) else {
+            break;
+        };
+        joined.push_str(rest);
+        if let Ok(mv) = find_move(pos, &joined, &later[(k + 1).min(later.len())..]) {
+            *lenient += 1;
+            return Ok((mv, k + 1));
+        }
+    }
+    Err(error)
+}
+
+/// When capture `next` starts where capture `text` ends, the part of
+/// `next` after its first square (`xg3` for `g7xe5` then `e5xg3`).
+fn continuation<'n>(text: &str, next: &'n str) -> Option<&'n str> {
+    let is_sep = |c: char| matches!(c, 'x' | 'X' | ':');
+    let last = &text[text.rfind(is_sep)? + 1..];
+    let split = next.find(is_sep)?;
+    (next[..split].trim_start_matches('0') == last.trim_start_matches('0')).then(|| &next[split..])
 }
 
 /// The byte offset of the first move of a line, for messages.

@@ -72,12 +72,19 @@ fn variations_setups_and_question_mark_sides() {
 fn wrong_separators_are_read_unless_strict() {
     let text = "1. 32x28 19-23 2. 28-19 *";
     let (out, moves) = run(text, Variant::International, CANONICAL).unwrap();
-    assert_eq!((out.wrong_separators, moves.as_str()), (2, "32-28 19-23 28x19"));
+    assert_eq!((out.lenient, moves.as_str()), (2, "32-28 19-23 28x19"));
     let strict = Options {
         strict: true,
         ..Options::default()
     };
     assert!(run(text, Variant::International, strict).is_err());
+}
+
+#[test]
+fn a_capture_split_over_several_moves_is_joined() {
+    let text = "[FEN \"W:W28:B23,13,4\"] 1. 28x19 2. 19x8 3. 4-10 *";
+    let (out, moves) = run(text, Variant::International, CANONICAL).unwrap();
+    assert_eq!((out.lenient, moves.as_str()), (1, "28x8 4-10"));
 }
 
 #[test]
