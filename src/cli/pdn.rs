@@ -5,7 +5,7 @@
 
 use super::CliError;
 use crate::pdn::batch::{GameRef, for_each_game, progress_bar};
-use crate::pdn::check::{check, report};
+use crate::pdn::check::{check, looks_like_pdn, report};
 use crate::pdn::export::{Format, export};
 use crate::pdn::replay::Options;
 use crate::pdn::source::Source;
@@ -85,7 +85,10 @@ fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
     let mut sources = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
-        match Source::open(path) {
+        match Source::open(path)
+            .map_err(|e| e.to_string())
+            .and_then(|s| looks_like_pdn(&s).map(|()| s))
+        {
             Ok(source) => sources.push((name, source)),
             Err(e) => {
                 eprintln!("dam: {name}: {e}");

@@ -7,6 +7,7 @@ use super::gametype::game_variant;
 use super::parse::parse_game;
 use super::replay::{GameError, Options, Replayed, replay};
 use super::source::Source;
+use super::split::Splitter;
 use super::syntax::PdnGame;
 use crate::variant::Variant;
 
@@ -70,4 +71,20 @@ pub fn report(
         "{file}:{line}:{column}: game {} ({players}){at_move}: {}",
         game.index, error.reason
     )
+}
+
+/// Whether `source` reads as PDN at all: it has a game, and its first game
+/// does not fail on its very first token.
+pub fn looks_like_pdn(source: &Source) -> Result<(), String> {
+    let Some(span) = Splitter::new(source.bytes()).next() else {
+        return Err("no PDN game in it".to_string());
+    };
+    let text = source.text(&span);
+    match parse_game(&text) {
+        Err(e) if text[..e.offset].trim().is_empty() => {
+            let (line, column) = source.location(&span, &text, e.offset);
+            Err(format!("not a PDN file ({line}:{column}: {})", e.message))
+        }
+        _ => Ok(()),
+    }
 }

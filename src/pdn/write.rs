@@ -2,7 +2,8 @@
 //! tags; moves as replay made them canonical (short, long only where a
 //! capture is ambiguous), in algebraic squares where the GameType says so;
 //! the variant's result format in the Result tag; `*` as the only game
-//! separator; no line of 80 characters or more where a line can be broken.
+//! separator; no line of 80 characters or more, except a tag or a setup
+//! that is that long by itself (a setup then stands on its own line).
 
 use super::gametype::result_for;
 use super::syntax::{Element, HeaderItem, MoveToken, PdnGame};
@@ -156,7 +157,12 @@ fn units(elements: &[Element], squares: &Squares, lines: &mut Lines) {
                 number_needed = true;
             }
             Element::Setup { text, .. } => {
-                lines.unit(format!("/{}/", text.trim()));
+                let unit = format!("/{}/", text.trim());
+                if unit.len() < LINE_LIMIT {
+                    lines.unit(unit);
+                } else {
+                    lines.whole_line(unit);
+                }
                 number_needed = true;
             }
         }
@@ -225,7 +231,7 @@ impl Lines {
         if !self.line.is_empty() {
             self.break_line();
         }
-        self.line = text;
+        self.line = std::mem::take(&mut self.opening) + &text;
         self.break_line();
     }
 
