@@ -69,7 +69,8 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
         out.fens.push(write_fen(&start));
     }
     let mut lenient = 0;
-    line(&mut game.body, start, options, Some(&mut out), &mut lenient)?;
+    let ply = first_ply(&start);
+    line(&mut game.body, start, ply, options, Some(&mut out), &mut lenient)?;
     out.lenient = lenient;
     Ok(out)
 }
@@ -91,7 +92,8 @@ fn read_fen<G: Game>(fen: &str) -> Result<G, String> {
     parse_fen::<G>(&known).map_err(|e| e.to_string())
 }
 
-/// The ply of `pos` counted so that even plies are the first mover's.
+/// The first ply of a game starting at `pos`: even plies are the first
+/// mover's.
 fn first_ply<G: Game>(pos: &G) -> usize {
     usize::from(pos.side_to_move() != G::start().side_to_move())
 }
@@ -114,15 +116,15 @@ pub fn label(n: MoveNumber) -> String {
 }
 
 /// Replay one line (the main line when `main` is given: it counts plies
-/// and keeps FENs) from `pos`.
+/// and keeps FENs) from `pos`, the game's `ply`th position.
 fn line<G: Game>(
     elements: &mut Vec<Element>,
     mut pos: G,
+    mut ply: usize,
     options: Options,
     mut main: Option<&mut Replayed>,
     lenient: &mut usize,
 ) -> Result<(), GameError> {
-    let mut ply = first_ply(&pos);
     let mut before: Option<G> = None;
     let mut i = 0;
     while i < elements.len() {
@@ -159,7 +161,7 @@ fn line<G: Game>(
                         reason: "a variation before any move it could replace".to_string(),
                     });
                 };
-                line(v, from, options, None, lenient)?;
+                line(v, from, ply - 1, options, None, lenient)?;
             }
             Element::Setup { text, offset } => {
                 pos = setup_position::<G>(text).map_err(|reason| GameError {
@@ -167,7 +169,8 @@ fn line<G: Game>(
                     label: Some(label(number_of(ply))),
                     reason,
                 })?;
-                ply = first_ply(&pos);
+                // Numbering goes on, with the side to move the setup's.
+                ply += (ply + first_ply(&pos)) % 2;
                 before = None;
             }
             Element::Unknown { offset } => {
