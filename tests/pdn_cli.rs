@@ -48,7 +48,9 @@ fn validate_reports_each_bad_game_with_its_place_and_goes_on() {
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
-        lines[0].starts_with(&format!("{f}:11:4: game 2 (A - B), move 2: move '28-22' is not legal here")),
+        lines[0].starts_with(&format!(
+            "{f}:11:4: game 2 (A - B), move 2: move '28-22' is not legal here"
+        )),
         "{text}"
     );
     assert_eq!(lines[1], "1 file, 3 games: 2 valid, 1 bad");
@@ -64,14 +66,23 @@ fn validate_parse_errors_name_line_and_column_and_unreadable_files_exit_2() {
     let text = "[Event \"x\"]\r\n1. 32-28 {open\r\n";
     let f = file(&d, "open.pdn", text.as_bytes());
     let out = dam(&["pdn", "validate", &f]);
-    assert!(stdout(&out).starts_with(&format!("{f}:2:10: game 1 (? - ?): this comment is never closed")), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with(&format!(
+            "{f}:2:10: game 1 (? - ?): this comment is never closed"
+        )),
+        "{}",
+        stdout(&out)
+    );
     let binary = file(&d, "b.pdn", b"\x7fELF\x00\x01");
     let not_pdn = file(&d, "n.pdn", b"Hello, world\n");
     let out = dam(&["pdn", "validate", &binary, &not_pdn, &f]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("b.pdn: not a text file"), "{err}");
-    assert!(err.contains("n.pdn: not a PDN file (1:1: expected a move, found 'Hello,')"), "{err}");
+    assert!(
+        err.contains("n.pdn: not a PDN file (1:1: expected a move, found 'Hello,')"),
+        "{err}"
+    );
     assert!(stdout(&out).contains("1 file, 1 games: 0 valid, 1 bad, 2 file(s) unreadable"));
 }
 
@@ -83,8 +94,14 @@ fn latin1_and_utf8_names_and_unsupported_variants() {
     let f = file(&d, "latin1.pdn", &bytes);
     let out = dam(&["pdn", "validate", &f]);
     let text = stdout(&out);
-    assert!(text.contains("game 1 (François - x), move 1...: move '19-25'"), "{text}");
-    assert!(text.contains("game 2 (? - ?): unsupported variant: GameType 40 is Frisian"), "{text}");
+    assert!(
+        text.contains("game 1 (François - x), move 1...: move '19-25'"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 2 (? - ?): unsupported variant: GameType 40 is Frisian"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -115,9 +132,20 @@ fn convert_writes_clean_pdn_and_nothing_when_a_game_is_bad() {
     assert!(stderr(&out).contains("nothing written"));
     let files: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
     assert_eq!(files.len(), 3, "no temporary file is left behind");
-    let out = dam(&["pdn", "convert", &bad, "--skip-bad", "-o", &target.display().to_string()]);
+    let out = dam(&[
+        "pdn",
+        "convert",
+        &bad,
+        "--skip-bad",
+        "-o",
+        &target.display().to_string(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(std::fs::read_to_string(&target).unwrap().contains("[White \"Wit\"]"));
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .contains("[White \"Wit\"]")
+    );
 }
 
 #[test]
@@ -145,8 +173,17 @@ fn stats_counts_results_openings_and_lengths() {
     let f = file(&d, "s.pdn", format!("{GOOD}{GOOD}{BAD}").as_bytes());
     let out = dam(&["pdn", "stats", &f]);
     let text = stdout(&out);
-    assert!(text.contains("games: 3 (1 unreadable, not counted below)"), "{text}");
-    assert!(text.contains("results: white wins 2, black wins 0, draws 0"), "{text}");
-    assert!(text.contains("length in plies: min 7, median 7, mean 7.0, max 7"), "{text}");
+    assert!(
+        text.contains("games: 3 (1 unreadable, not counted below)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("results: white wins 2, black wins 0, draws 0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("length in plies: min 7, median 7, mean 7.0, max 7"),
+        "{text}"
+    );
     assert!(text.contains("       2  32-28 19-23"), "{text}");
 }

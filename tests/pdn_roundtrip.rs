@@ -51,7 +51,9 @@ fn random_game<G: Game>(rng: &mut Rng) -> String {
         match rng.below(12) {
             0 => text.push_str("!?"),
             1 => text.push_str(" $3"),
-            2 => text.push_str(" {a comment that is long enough to need wrapping when many of them follow}"),
+            2 => text.push_str(
+                " {a comment that is long enough to need wrapping when many of them follow}",
+            ),
             3 => {
                 let other = moves[rng.below(moves.len())];
                 text.push_str(&format!(" ({}?)", pdn_move(&pos, &other)));
@@ -87,8 +89,13 @@ fn content(game: &PdnGame) -> String {
     fn line(elements: &[Element], out: &mut String) {
         for e in elements {
             match e {
-                Element::Move(m) => out.push_str(&format!("{}{} ", m.text, m.strength.unwrap_or(""))),
-                Element::Comment(c) => out.push_str(&format!("{{{}}} ", c.split_whitespace().collect::<Vec<_>>().join(" "))),
+                Element::Move(m) => {
+                    out.push_str(&format!("{}{} ", m.text, m.strength.unwrap_or("")))
+                }
+                Element::Comment(c) => out.push_str(&format!(
+                    "{{{}}} ",
+                    c.split_whitespace().collect::<Vec<_>>().join(" ")
+                )),
                 Element::Variation(v) => {
                     out.push('(');
                     line(v, out);
@@ -117,7 +124,10 @@ fn check_variant<G: Game>(seed: u64) {
         for line in first.lines().filter(|l| !long_alone(l)) {
             assert!(line.len() < LINE_LIMIT, "{line}");
         }
-        assert!(first.starts_with("% written by the test\n[Event "), "{first}");
+        assert!(
+            first.starts_with("% written by the test\n[Event "),
+            "{first}"
+        );
         assert!(first.trim_end().ends_with('*'), "{first}");
     }
 }

@@ -140,16 +140,22 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let options = args.options(false, false);
-    each_game(&sources, args.variant, options, |c| c.replayed.lenient, |done| {
-        games += 1;
-        match done {
-            Done::Good(n) => tolerated += n,
-            Done::Bad(line) => {
-                bad += 1;
-                let _ = writeln!(out, "{line}");
+    each_game(
+        &sources,
+        args.variant,
+        options,
+        |c| c.replayed.lenient,
+        |done| {
+            games += 1;
+            match done {
+                Done::Good(n) => tolerated += n,
+                Done::Bad(line) => {
+                    bad += 1;
+                    let _ = writeln!(out, "{line}");
+                }
             }
-        }
-    });
+        },
+    );
     let _ = writeln!(
         out,
         "{} file{}, {games} games: {} valid, {bad} bad{}",
@@ -175,18 +181,16 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
 
 /// 2 if a file could not be read, else 1 if a game is bad, else 0.
 fn exit_code(failed: usize, bad: usize) -> i32 {
-    if failed > 0 {
-        2
-    } else {
-        i32::from(bad > 0)
-    }
+    if failed > 0 { 2 } else { i32::from(bad > 0) }
 }
 
 fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
     let mut failed = 0;
     let sources = open_all(&args.input, &mut failed);
     if failed > 0 {
-        return Err(CliError("nothing written: a file could not be read".to_string()));
+        return Err(CliError(
+            "nothing written: a file could not be read".to_string(),
+        ));
     }
     let format = if args.json {
         Format::Json
@@ -199,17 +203,23 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
     let mut output = Output::new(args.output.as_deref())?;
     let mut bad = 0usize;
     let mut write_error = None;
-    each_game(&sources, args.input.variant, options, |c| export(c, format), |done| match done {
-        Done::Good(text) => {
-            if let Err(e) = output.write(&text) {
-                write_error.get_or_insert(e);
+    each_game(
+        &sources,
+        args.input.variant,
+        options,
+        |c| export(c, format),
+        |done| match done {
+            Done::Good(text) => {
+                if let Err(e) = output.write(&text) {
+                    write_error.get_or_insert(e);
+                }
             }
-        }
-        Done::Bad(line) => {
-            bad += 1;
-            eprintln!("{line}");
-        }
-    });
+            Done::Bad(line) => {
+                bad += 1;
+                eprintln!("{line}");
+            }
+        },
+    );
     if let Some(e) = write_error {
         return Err(CliError::new(e));
     }
@@ -274,10 +284,16 @@ fn stats(args: &InputArgs) -> Result<i32, CliError> {
     let sources = open_all(args, &mut failed);
     let mut stats = Stats::default();
     let options = args.options(true, false);
-    each_game(&sources, args.variant, options, Summary::of, |done| match done {
-        Done::Good(game) => stats.add(game),
-        Done::Bad(_) => stats.unreadable += 1,
-    });
+    each_game(
+        &sources,
+        args.variant,
+        options,
+        Summary::of,
+        |done| match done {
+            Done::Good(game) => stats.add(game),
+            Done::Bad(_) => stats.unreadable += 1,
+        },
+    );
     print!("{}", stats.report());
     Ok(exit_code(failed, 0))
 }

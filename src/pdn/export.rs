@@ -6,9 +6,9 @@ use super::check::Checked;
 use super::gametype::result_for;
 use super::syntax::Element;
 use super::write::{game_result, write_game};
+use crate::rules::Game;
 use crate::variant::Variant;
 use crate::with_variant;
-use crate::rules::Game;
 use serde_json::{Map, Value, json};
 
 /// What `convert` writes.

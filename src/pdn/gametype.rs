@@ -35,7 +35,10 @@ pub fn game_variant(game: &PdnGame, default: Variant) -> Result<Variant, String>
                 .parse()
                 .map_err(|_| format!("GameType \"{value}\" is not a number dam knows"));
         };
-        if let Some(v) = Variant::ALL.into_iter().find(|v| v.pdn_game_type() == Some(number)) {
+        if let Some(v) = Variant::ALL
+            .into_iter()
+            .find(|v| v.pdn_game_type() == Some(number))
+        {
             return Ok(v);
         }
         let name = OTHERS
@@ -85,13 +88,26 @@ mod tests {
 
     #[test]
     fn gametype_then_variant_tag_then_default() {
-        assert_eq!(variant_of("[GameType \"20,W,10,10,N1,0\"]"), Ok(Variant::International));
+        assert_eq!(
+            variant_of("[GameType \"20,W,10,10,N1,0\"]"),
+            Ok(Variant::International)
+        );
         assert_eq!(variant_of("[GameType \"25\"]"), Ok(Variant::Russian));
-        assert_eq!(variant_of("[GameType \"21,B,8,8,N1,0\"]"), Ok(Variant::English));
-        assert_eq!(variant_of("[Variant \"American/English\"]"), Ok(Variant::English));
+        assert_eq!(
+            variant_of("[GameType \"21,B,8,8,N1,0\"]"),
+            Ok(Variant::English)
+        );
+        assert_eq!(
+            variant_of("[Variant \"American/English\"]"),
+            Ok(Variant::English)
+        );
         assert_eq!(variant_of("[Variant \"damasca\"]"), Ok(Variant::Damasca));
         assert_eq!(variant_of("[Event \"x\"]"), Ok(Variant::International));
-        assert!(variant_of("[GameType \"97\"]").unwrap_err().contains("Frysk"));
+        assert!(
+            variant_of("[GameType \"97\"]")
+                .unwrap_err()
+                .contains("Frysk")
+        );
     }
 
     #[test]

@@ -8,9 +8,9 @@
 use super::syntax::{
     Element, HeaderItem, MoveNumber, MoveToken, PdnGame, Tag, is_delimiter, is_terminator,
 };
+use nom::branch::alt;
 use nom::bytes::complete::{take_while, take_while_m_n, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy, space0};
-use nom::branch::alt;
 use nom::combinator::recognize;
 use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
@@ -117,7 +117,8 @@ pub fn parse_game(text: &str) -> Result<PdnGame<'_>, SyntaxError> {
 fn tag_pair(i: &str) -> Res<'_, Tag<'_>> {
     let (i, _) = char('[').parse(i)?;
     let (i, _) = space0.parse(i)?;
-    let Ok((i, name)) = take_while1::<_, _, Fail>(|c: char| c.is_alphanumeric() || c == '_').parse(i)
+    let Ok((i, name)) =
+        take_while1::<_, _, Fail>(|c: char| c.is_alphanumeric() || c == '_').parse(i)
     else {
         return fail(i, "a tag needs a name after '['");
     };
@@ -287,7 +288,11 @@ impl<'a> Body<'a> {
     }
 
     /// A move number, `...`, an unknown move, a lone strength, or a move.
-    fn token(&mut self, i: &'a str, out: &mut Vec<Element<'a>>) -> Result<&'a str, nom::Err<Fail<'a>>> {
+    fn token(
+        &mut self,
+        i: &'a str,
+        out: &mut Vec<Element<'a>>,
+    ) -> Result<&'a str, nom::Err<Fail<'a>>> {
         if let Some(r) = i.strip_prefix("...") {
             if let Some(n) = &mut self.pending {
                 n.second = true;
@@ -320,7 +325,10 @@ impl<'a> Body<'a> {
             _ => (r, None),
         };
         if !r.bytes().next().is_none_or(is_delimiter) {
-            return Err(failure(r, format!("unexpected '{}' after the move", word(r))));
+            return Err(failure(
+                r,
+                format!("unexpected '{}' after the move", word(r)),
+            ));
         }
         out.push(Element::Move(MoveToken {
             offset,

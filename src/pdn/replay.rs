@@ -6,7 +6,7 @@
 use super::syntax::{Element, MoveNumber, MoveToken, PdnGame};
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::notation::movetext::{MoveError, parse_move, pdn_move};
-use crate::rules::Game;
+use crate::rules::{Game, MoveList};
 use crate::variant::Variant;
 use crate::with_variant;
 use std::borrow::Cow;
@@ -51,7 +51,11 @@ pub struct GameError {
 }
 
 /// Replay `game` in `variant`.
-pub fn replay(game: &mut PdnGame, variant: Variant, options: Options) -> Result<Replayed, GameError> {
+pub fn replay(
+    game: &mut PdnGame,
+    variant: Variant,
+    options: Options,
+) -> Result<Replayed, GameError> {
     with_variant!(variant, G => replay_as::<G>(game, options))
 }
 
@@ -70,7 +74,14 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
     }
     let mut lenient = 0;
     let ply = first_ply(&start);
-    line(&mut game.body, start, ply, options, Some(&mut out), &mut lenient)?;
+    line(
+        &mut game.body,
+        start,
+        ply,
+        options,
+        Some(&mut out),
+        &mut lenient,
+    )?;
     out.lenient = lenient;
     Ok(out)
 }
@@ -131,13 +142,12 @@ fn line<G: Game>(
         let (head, tail) = elements.split_at_mut(i + 1);
         match &mut head[i] {
             Element::Move(m) => {
-                let (mv, joined) = read_move(&pos, m, tail, options, lenient).map_err(|reason| {
-                    GameError {
+                let (mv, joined) =
+                    read_move(&pos, m, tail, options, lenient).map_err(|reason| GameError {
                         offset: m.offset,
                         label: Some(label(number_of(ply))),
                         reason,
-                    }
-                })?;
+                    })?;
                 if options.canonical {
                     m.text = Cow::Owned(pdn_move(&pos, &mv));
                     m.number = Some(number_of(ply));
@@ -201,14 +211,13 @@ fn read_move<G: Game>(
     options: Options,
     lenient: &mut usize,
 ) -> Result<(G::Move, usize), String> {
-    let later = later_moves(tail);
-    let error = match find_move(pos, &m.text, &later) {
+    let error = match find_move(pos, &m.text, tail) {
         Ok(mv) => return Ok((mv, 0)),
         Err(e) if options.strict => return Err(e),
         Err(e) => e,
     };
     let other = other_separator(&m.text);
-    if let Some(Ok(mv)) = other.map(|text| find_move(pos, &text, &later)) {
+    if let Some(Ok(mv)) = other.map(|text| find_move(pos, &text, tail)) {
         *lenient += 1;
         return Ok((mv, 0));
     }
@@ -219,7 +228,7 @@ fn read_move<G: Game>(
             break;
         };
         joined.push_str(rest);
-        if let Ok(mv) = find_move(pos, &joined, &later[(k + 1).min(later.len())..]) {
+        if let Ok(mv) = find_move(pos, &joined, &tail[k + 1..]) {
             *lenient += 1;
             return Ok((mv, k + 1));
         }
@@ -281,7 +290,8 @@ fn other_separator(text: &str) -> Option<String> {
 /// English squares written algebraically (PlayStrategy) are seen from the
 /// first mover's side, Black's: `c3` is square 11, not 22.
 fn english_algebraic<G: Game>(text: &str) -> Option<String> {
-    if G::VARIANT != Variant::English || !text.bytes().any(|b| b.is_ascii_lowercase() && b != b'x') {
+    if G::VARIANT != Variant::English || !text.bytes().any(|b| b.is_ascii_lowercase() && b != b'x')
+    {
         return None;
     }
     let geo = G::geometry();
@@ -304,16 +314,21 @@ fn english_algebraic<G: Game>(text: &str) -> Option<String> {
 }
 
 /// The move `text` names; an ambiguous short capture is settled by the
-/// later moves when only one of its readings lets them all be played.
-fn find_move<G: Game>(pos: &G, text: &str, later: &[&str]) -> Result<G::Move, String> {
+/// later moves (from `tail`) when only one of its readings lets them all be
+/// played.
+fn find_move<G: Game>(pos: &G, text: &str, tail: &[Element]) -> Result<G::Move, String> {
     let numeric = english_algebraic::<G>(text);
     let text = numeric.as_deref().unwrap_or(text);
+    if let Some(mv) = quick_move(pos, text) {
+        return Ok(mv);
+    }
     match parse_move(pos, text) {
         Ok(mv) => Ok(mv),
         Err(MoveError::Ambiguous { text, moves }) => {
+            let later = later_moves(tail);
             let fitting: Vec<G::Move> = candidates(pos, &moves)
                 .into_iter()
-                .filter(|mv| fits(&pos.play(mv), later))
+                .filter(|mv| fits(&pos.play(mv), &later))
                 .collect();
             match fitting.as_slice() {
                 [mv] => Ok(*mv),
@@ -328,9 +343,39 @@ fn find_move<G: Game>(pos: &G, text: &str, later: &[&str]) -> Result<G::Move, St
     }
 }
 
+/// The one legal move a numeric short text (`32-28`, `28x19`, `1- 6`)
+/// names, found without listing routes; `None` for anything else (longer
+/// or algebraic text, no move, several moves), which `parse_move` then
+/// reads and explains.
+fn quick_move<G: Game>(pos: &G, text: &str) -> Option<G::Move> {
+    let split = text.find(['-', 'x', 'X', ':'])?;
+    let capture = !text[split..].starts_with('-');
+    let number = |s: &str| -> Option<u8> {
+        let s = s.trim();
+        (!s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (from, to) = (number(&text[..split])?, number(&text[split + 1..])?);
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    let mut found = None;
+    for mv in &moves {
+        if G::is_capture(mv) == capture && pos.move_squares(mv) == (from, to) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*mv);
+        }
+    }
+    found
+}
+
 /// The moves named by the long texts of an ambiguity.
 fn candidates<G: Game>(pos: &G, long: &[String]) -> Vec<G::Move> {
-    long.iter().filter_map(|t| parse_move(pos, t).ok()).collect()
+    long.iter()
+        .filter_map(|t| parse_move(pos, t).ok())
+        .collect()
 }
 
 /// Whether the moves `later` can all be played from `pos`.

@@ -109,6 +109,9 @@ mod tests {
     #[test]
     fn latin1_is_decoded_and_utf8_borrowed() {
         assert_eq!(decode(b"Fran\xe7ois"), "François");
-        assert!(matches!(decode("Блиндер".as_bytes()), Cow::Borrowed("Блиндер")));
+        assert!(matches!(
+            decode("Блиндер".as_bytes()),
+            Cow::Borrowed("Блиндер")
+        ));
     }
 }

@@ -49,7 +49,10 @@ impl<'f> Splitter<'f> {
     /// Move to just past the next `close` (or to the end).
     fn skip_past(&mut self, close: u8) {
         let rest = &self.bytes[self.pos..];
-        let len = rest.iter().position(|&b| b == close).map_or(rest.len(), |i| i + 1);
+        let len = rest
+            .iter()
+            .position(|&b| b == close)
+            .map_or(rest.len(), |i| i + 1);
         self.advance(len);
     }
 
@@ -116,13 +119,20 @@ impl Iterator for Splitter<'_> {
                 }
                 _ => {
                     let rest = &self.bytes[self.pos..];
-                    let len = rest.iter().position(|&c| is_delimiter(c)).unwrap_or(rest.len());
+                    let len = rest
+                        .iter()
+                        .position(|&c| is_delimiter(c))
+                        .unwrap_or(rest.len());
                     let word = &rest[..len];
                     self.advance(len);
                     moves_seen = true;
                     if depth == 0 && is_terminator(word) {
                         let (start, line) = start.unwrap_or((self.pos, self.line));
-                        return Some(GameSpan { start, end: self.pos, line });
+                        return Some(GameSpan {
+                            start,
+                            end: self.pos,
+                            line,
+                        });
                     }
                 }
             }
@@ -130,7 +140,11 @@ impl Iterator for Splitter<'_> {
         }
         let (start, line) = start?;
         // A trailing stretch of line comments alone is not a game.
-        content.then_some(GameSpan { start, end: self.pos, line })
+        content.then_some(GameSpan {
+            start,
+            end: self.pos,
+            line,
+        })
     }
 }
 
@@ -160,7 +174,10 @@ mod tests {
     #[test]
     fn a_tag_after_moves_starts_the_next_game() {
         let text = "[A \"x\"]\n32-28\n[B \"]\"]\n[C \"y\"]\n33-28";
-        assert_eq!(games(text), ["[A \"x\"]\n32-28", "[B \"]\"]\n[C \"y\"]\n33-28"]);
+        assert_eq!(
+            games(text),
+            ["[A \"x\"]\n32-28", "[B \"]\"]\n[C \"y\"]\n33-28"]
+        );
     }
 
     #[test]

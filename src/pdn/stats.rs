@@ -74,7 +74,12 @@ impl Stats {
     /// The report.
     pub fn report(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "games: {} ({} unreadable, not counted below)", self.games + self.unreadable, self.unreadable);
+        let _ = writeln!(
+            out,
+            "games: {} ({} unreadable, not counted below)",
+            self.games + self.unreadable,
+            self.unreadable
+        );
         let mut variants: Vec<_> = self.variants.iter().collect();
         variants.sort();
         for (v, n) in variants {

@@ -35,7 +35,9 @@ pub struct Tag<'a> {
 pub enum Element<'a> {
     Move(MoveToken<'a>),
     /// A move written as unknown (`-` or `--`, as in `41. - -`).
-    Unknown { offset: usize },
+    Unknown {
+        offset: usize,
+    },
     /// The text between `{` and `}`.
     Comment(&'a str),
     /// The rest of a line after `%`.
@@ -45,7 +47,10 @@ pub enum Element<'a> {
     /// An alternative to the last move played, `( ... )`.
     Variation(Vec<Element<'a>>),
     /// A new position: the text between the slashes of `/FEN "..."/`.
-    Setup { text: &'a str, offset: usize },
+    Setup {
+        text: &'a str,
+        offset: usize,
+    },
 }
 
 /// A move as written, with its number and strength.

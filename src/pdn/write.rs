@@ -52,7 +52,10 @@ pub fn write_game(out: &mut String, game: &PdnGame, variant: Variant, geo: &Geom
         write_tag(out, name, value.unwrap_or(unknown));
     }
     for tag in game.tags() {
-        if !ROSTER.iter().any(|(name, _)| tag.name.eq_ignore_ascii_case(name)) {
+        if !ROSTER
+            .iter()
+            .any(|(name, _)| tag.name.eq_ignore_ascii_case(name))
+        {
             write_tag(out, tag.name, &tag.value);
         }
     }

@@ -24,17 +24,30 @@ fn tags_with_escapes_spaces_and_line_comments() {
 
 #[test]
 fn move_numbers_strengths_nags_and_padding() {
-    let g = parse_game("1.32-28!? 19-23(!?!!!) 2. 28x19 $4 14x23 ! 3... 1- 6 41. - - 1. ... 7-12 *")
-        .unwrap();
-    assert_eq!(moves(&g), ["32-28", "19-23", "28x19", "14x23", "1- 6", "7-12"]);
+    let g =
+        parse_game("1.32-28!? 19-23(!?!!!) 2. 28x19 $4 14x23 ! 3... 1- 6 41. - - 1. ... 7-12 *")
+            .unwrap();
+    assert_eq!(
+        moves(&g),
+        ["32-28", "19-23", "28x19", "14x23", "1- 6", "7-12"]
+    );
     let Element::Move(first) = &g.body[0] else {
         panic!("a move first")
     };
-    assert_eq!(first.number, Some(MoveNumber { number: 1, second: false }));
+    assert_eq!(
+        first.number,
+        Some(MoveNumber {
+            number: 1,
+            second: false
+        })
+    );
     assert_eq!(first.strength, Some("!?"));
     assert!(g.body.contains(&Element::Nag(4)));
     assert_eq!(
-        g.body.iter().filter(|e| matches!(e, Element::Unknown { .. })).count(),
+        g.body
+            .iter()
+            .filter(|e| matches!(e, Element::Unknown { .. }))
+            .count(),
         2
     );
     let numbers: Vec<_> = g
@@ -45,8 +58,20 @@ fn move_numbers_strengths_nags_and_padding() {
             _ => None,
         })
         .collect();
-    assert_eq!(numbers[4], Some(MoveNumber { number: 3, second: true }));
-    assert_eq!(numbers[5], Some(MoveNumber { number: 1, second: true }));
+    assert_eq!(
+        numbers[4],
+        Some(MoveNumber {
+            number: 3,
+            second: true
+        })
+    );
+    assert_eq!(
+        numbers[5],
+        Some(MoveNumber {
+            number: 1,
+            second: true
+        })
+    );
 }
 
 #[test]
@@ -54,13 +79,20 @@ fn variations_comments_setups_and_captures() {
     let text = "32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 \
                 /FEN \"W:W31-50:B1-20\"/ d4:b6 a3b4 26x17x10x1 % rest\n 2-0";
     let g = parse_game(text).unwrap();
-    assert_eq!(moves(&g), ["32-28", "19-23", "28x19", "d4:b6", "a3-b4", "26x17x10x1"]);
+    assert_eq!(
+        moves(&g),
+        ["32-28", "19-23", "28x19", "d4:b6", "a3-b4", "26x17x10x1"]
+    );
     let Element::Variation(v) = &g.body[2] else {
         panic!("a variation third")
     };
     assert_eq!(v.len(), 4);
     assert!(matches!(&v[2], Element::Variation(inner) if inner.len() == 3));
-    assert!(g.body.iter().any(|e| matches!(e, Element::Setup { text, .. } if text.starts_with("FEN"))));
+    assert!(
+        g.body
+            .iter()
+            .any(|e| matches!(e, Element::Setup { text, .. } if text.starts_with("FEN")))
+    );
     assert!(g.body.contains(&Element::LineComment(" rest")));
     assert_eq!(g.terminator, Some("2-0"));
 }
@@ -68,7 +100,10 @@ fn variations_comments_setups_and_captures() {
 #[test]
 fn errors_say_where() {
     let cases = [
-        ("1. 33-29 19-23 2. 35-30 { nested { comment } } ", "'}' without '{'"),
+        (
+            "1. 33-29 19-23 2. 35-30 { nested { comment } } ",
+            "'}' without '{'",
+        ),
         ("1. 32-28 {never closed", "comment is never closed"),
         ("1. 32-28 (19-23", "variation is never closed"),
         ("[Event \"x\"\n1. 32-28", "expected ']'"),

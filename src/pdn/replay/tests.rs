@@ -26,11 +26,19 @@ const CANONICAL: Options = Options {
 
 #[test]
 fn a_game_replays_with_fens_and_canonical_text() {
-    let (out, moves) = run("1. 32-28 19-23 2. 28x19 14x23 *", Variant::International, CANONICAL).unwrap();
+    let (out, moves) = run(
+        "1. 32-28 19-23 2. 28x19 14x23 *",
+        Variant::International,
+        CANONICAL,
+    )
+    .unwrap();
     assert_eq!(out.plies, 4);
     assert_eq!(out.fens.len(), 5);
     assert_eq!(moves, "32-28 19-23 28x19 14x23");
-    assert_eq!(out.fens[0], write_fen(&crate::rules::removal::International::start()));
+    assert_eq!(
+        out.fens[0],
+        write_fen(&crate::rules::removal::International::start())
+    );
 }
 
 #[test]
@@ -89,12 +97,22 @@ fn a_capture_split_over_several_moves_is_joined() {
 
 #[test]
 fn english_algebraic_squares_are_seen_from_black() {
-    let (_, moves) = run("1. c3-d4 b6-c5 2. d4xb6 a7xc5 0-1", Variant::English, CANONICAL).unwrap();
+    let (_, moves) = run(
+        "1. c3-d4 b6-c5 2. d4xb6 a7xc5 0-1",
+        Variant::English,
+        CANONICAL,
+    )
+    .unwrap();
     assert_eq!(moves, "11-15 24-19 15x24 28x19");
 }
 
 #[test]
 fn unknown_moves_stop_the_replay() {
-    let e = run("1. 32-28 - 2. 33-29 *", Variant::International, Options::default()).unwrap_err();
+    let e = run(
+        "1. 32-28 - 2. 33-29 *",
+        Variant::International,
+        Options::default(),
+    )
+    .unwrap_err();
     assert!(e.reason.contains("unknown"));
 }
