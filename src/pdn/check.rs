@@ -36,10 +36,13 @@ pub fn check<'t>(
         )
     })?;
     let variant = game_variant(&game, default).map_err(|reason| {
+        let tag = game
+            .find_tag("GameType")
+            .or_else(|| game.find_tag("Variant"));
         (
             game.players(),
             GameError {
-                offset: 0,
+                offset: tag.map_or(0, |t| t.offset),
                 label: None,
                 reason,
             },

@@ -91,7 +91,7 @@ pub fn parse_game(text: &str) -> Result<PdnGame<'_>, SyntaxError> {
     loop {
         match rest.as_bytes().first() {
             Some(b'[') => {
-                let (r, tag) = tag_pair(rest).map_err(error)?;
+                let (r, tag) = tag_pair(rest, text.len() - rest.len()).map_err(error)?;
                 game.header.push(HeaderItem::Tag(tag));
                 rest = r;
             }
@@ -113,8 +113,8 @@ pub fn parse_game(text: &str) -> Result<PdnGame<'_>, SyntaxError> {
     Ok(game)
 }
 
-/// `[Name "value"]`.
-fn tag_pair(i: &str) -> Res<'_, Tag<'_>> {
+/// `[Name "value"]` at byte `offset` of the game.
+fn tag_pair(i: &str, offset: usize) -> Res<'_, Tag<'_>> {
     let (i, _) = char('[').parse(i)?;
     let (i, _) = space0.parse(i)?;
     let Ok((i, name)) =
@@ -128,7 +128,14 @@ fn tag_pair(i: &str) -> Res<'_, Tag<'_>> {
     if !i.starts_with(']') {
         return fail(i, format!("tag {name}: expected ']' after its value"));
     }
-    Ok((&i[1..], Tag { name, value }))
+    Ok((
+        &i[1..],
+        Tag {
+            name,
+            value,
+            offset,
+        },
+    ))
 }
 
 /// A quoted string with `\"` and `\\` escapes, on one line.

@@ -60,9 +60,9 @@ pub fn replay(
 }
 
 fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, GameError> {
-    let start = match game.tag("FEN") {
-        Some(fen) => read_fen::<G>(fen).map_err(|reason| GameError {
-            offset: 0,
+    let start = match game.find_tag("FEN") {
+        Some(tag) => read_fen::<G>(&tag.value).map_err(|reason| GameError {
+            offset: tag.offset,
             label: None,
             reason: format!("FEN tag: {reason}"),
         })?,

@@ -28,6 +28,8 @@ pub enum HeaderItem<'a> {
 pub struct Tag<'a> {
     pub name: &'a str,
     pub value: Cow<'a, str>,
+    /// Byte offset of the `[` in the game's text.
+    pub offset: usize,
 }
 
 /// One element of the move text.
@@ -78,10 +80,12 @@ pub struct MoveNumber {
 impl<'a> PdnGame<'a> {
     /// The value of the first tag called `name` (case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.header.iter().find_map(|item| match item {
-            HeaderItem::Tag(t) if t.name.eq_ignore_ascii_case(name) => Some(t.value.as_ref()),
-            _ => None,
-        })
+        self.find_tag(name).map(|t| t.value.as_ref())
+    }
+
+    /// The first tag called `name` (case-insensitive).
+    pub fn find_tag(&self, name: &str) -> Option<&Tag<'a>> {
+        self.tags().find(|t| t.name.eq_ignore_ascii_case(name))
     }
 
     /// The tags in file order.
