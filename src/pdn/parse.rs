@@ -407,12 +407,11 @@ fn square(i: &str) -> Res<'_, &str> {
 fn move_text(i: &str) -> Res<'_, Cow<'_, str>> {
     let (mut r, first) = square(i)?;
     let algebraic = |s: &str| s.starts_with(|c: char| c.is_ascii_lowercase());
-    if algebraic(first) {
-        if let Ok((r2, second)) = square(r) {
-            if algebraic(second) {
-                return Ok((r2, Cow::Owned(format!("{first}-{second}"))));
-            }
-        }
+    if algebraic(first)
+        && let Ok((r2, second)) = square(r)
+        && algebraic(second)
+    {
+        return Ok((r2, Cow::Owned(format!("{first}-{second}"))));
     }
     let mut count = 0;
     while let Ok((r2, _)) = (one_of::<_, _, Fail>("-xX:"), space0, square).parse(r) {

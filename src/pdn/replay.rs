@@ -298,7 +298,7 @@ fn english_algebraic<G: Game>(text: &str) -> Option<String> {
     let mut out = String::new();
     let mut square = String::new();
     for c in text.chars().chain(std::iter::once('-')) {
-        if c.is_ascii_alphanumeric() && !(c == 'x' && !square.is_empty()) {
+        if c.is_ascii_alphanumeric() && (c != 'x' || square.is_empty()) {
             square.push(c);
             continue;
         }
