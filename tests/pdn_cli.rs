@@ -68,7 +68,7 @@ fn validate_parse_errors_name_line_and_column_and_unreadable_files_exit_2() {
     let out = dam(&["pdn", "validate", &f]);
     assert!(
         stdout(&out).starts_with(&format!(
-            "{f}:2:10: game 1 (? - ?): this comment is never closed"
+            "{f}:2:10: game 1 (? - ?), move 1: this comment is never closed"
         )),
         "{}",
         stdout(&out)

@@ -4,8 +4,8 @@
 
 use super::batch::GameRef;
 use super::gametype::game_variant;
-use super::parse::parse_game;
-use super::replay::{GameError, Options, Replayed, replay};
+use super::parse::{parse_game, parse_header};
+use super::replay::{GameError, Options, Replayed, label, replay};
 use super::source::Source;
 use super::split::Splitter;
 use super::syntax::PdnGame;
@@ -27,10 +27,10 @@ pub fn check<'t>(
 ) -> Result<Checked<'t>, (String, GameError)> {
     let mut game = parse_game(text).map_err(|e| {
         (
-            "? - ?".to_string(),
+            parse_header(text).players(),
             GameError {
                 offset: e.offset,
-                label: None,
+                label: e.number.map(label),
                 reason: e.message,
             },
         )

@@ -21,6 +21,8 @@ use std::borrow::Cow;
 #[error("{message}")]
 pub struct SyntaxError {
     pub offset: usize,
+    /// The last move number read before the error (`12`, `12...`), if any.
+    pub number: Option<MoveNumber>,
     pub message: String,
 }
 
@@ -74,24 +76,41 @@ fn word(text: &str) -> &str {
 
 /// Read one game (its text as the splitter cut it).
 pub fn parse_game(text: &str) -> Result<PdnGame<'_>, SyntaxError> {
-    let error = |e: nom::Err<Fail<'_>>| match e {
+    let error = |e: nom::Err<Fail<'_>>, number| match e {
         nom::Err::Error(f) | nom::Err::Failure(f) => SyntaxError {
             offset: text.len() - f.at.len(),
+            number,
             message: f
                 .why
                 .unwrap_or_else(|| format!("unexpected '{}'", word(f.at))),
         },
         nom::Err::Incomplete(_) => SyntaxError {
             offset: text.len(),
+            number,
             message: "the text ends too early".to_string(),
         },
     };
+    let (mut game, rest) = header(text).map_err(|e| error(e, None))?;
+    let mut body = Body {
+        base: text,
+        pending: None,
+        last: None,
+    };
+    let (_, terminator) = body
+        .elements(rest, 0, &mut game.body)
+        .map_err(|e| error(e, body.last))?;
+    game.terminator = terminator;
+    Ok(game)
+}
+
+/// The tags (and line comments) before the move text, and the text after.
+fn header(text: &str) -> Result<(PdnGame<'_>, &str), nom::Err<Fail<'_>>> {
     let mut game = PdnGame::default();
     let mut rest = text.trim_start();
     loop {
         match rest.as_bytes().first() {
             Some(b'[') => {
-                let (r, tag) = tag_pair(rest, text.len() - rest.len()).map_err(error)?;
+                let (r, tag) = tag_pair(rest, text.len() - rest.len())?;
                 game.header.push(HeaderItem::Tag(tag));
                 rest = r;
             }
@@ -104,13 +123,13 @@ pub fn parse_game(text: &str) -> Result<PdnGame<'_>, SyntaxError> {
         }
         rest = rest.trim_start();
     }
-    let mut body = Body {
-        base: text,
-        pending: None,
-    };
-    let (_, terminator) = body.elements(rest, 0, &mut game.body).map_err(error)?;
-    game.terminator = terminator;
-    Ok(game)
+    Ok((game, rest))
+}
+
+/// The header of a game whose move text does not parse, for naming it
+/// in messages: the tags up to the first one that does not parse.
+pub fn parse_header(text: &str) -> PdnGame<'_> {
+    header(text).map(|(game, _)| game).unwrap_or_default()
 }
 
 /// `[Name "value"]` at byte `offset` of the game.
@@ -196,6 +215,8 @@ struct Body<'a> {
     base: &'a str,
     /// A move number read, waiting for its move.
     pending: Option<MoveNumber>,
+    /// The last move number read, for errors.
+    last: Option<MoveNumber>,
 }
 
 impl<'a> Body<'a> {
@@ -303,11 +324,13 @@ impl<'a> Body<'a> {
         if let Some(r) = i.strip_prefix("...") {
             if let Some(n) = &mut self.pending {
                 n.second = true;
+                self.last = Some(*n);
             }
             return Ok(r.trim_start_matches('.'));
         }
         if let Ok((r, number)) = move_number(i) {
             self.pending = Some(number);
+            self.last = Some(number);
             return Ok(r);
         }
         let dashes = i.bytes().take_while(|&b| b == b'-').count();

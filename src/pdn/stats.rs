@@ -4,7 +4,7 @@
 use super::check::Checked;
 use super::syntax::Element;
 use super::write::game_result;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 /// How many openings the report lists.
@@ -19,7 +19,8 @@ pub struct Stats {
     pub black_wins: usize,
     pub draws: usize,
     pub other_results: usize,
-    pub plies: Vec<usize>,
+    /// How many games have each length in plies.
+    pub lengths: BTreeMap<usize, usize>,
     pub openings: HashMap<String, usize>,
     pub variants: HashMap<&'static str, usize>,
 }
@@ -65,7 +66,7 @@ impl Stats {
             "1/2-1/2" | "1-1" => self.draws += 1,
             _ => self.other_results += 1,
         }
-        self.plies.push(game.plies);
+        *self.lengths.entry(game.plies).or_default() += 1;
         if !game.opening.is_empty() {
             *self.openings.entry(game.opening).or_default() += 1;
         }
@@ -90,14 +91,25 @@ impl Stats {
             "results: white wins {}, black wins {}, draws {}, other or unknown {}",
             self.white_wins, self.black_wins, self.draws, self.other_results
         );
-        if let (Some(min), Some(max)) = (self.plies.iter().min(), self.plies.iter().max()) {
-            let mut sorted = self.plies.clone();
-            sorted.sort_unstable();
-            let mean = sorted.iter().sum::<usize>() as f64 / sorted.len() as f64;
+        if let (Some((min, _)), Some((max, _))) = (
+            self.lengths.first_key_value(),
+            self.lengths.last_key_value(),
+        ) {
+            let counted: usize = self.lengths.values().sum();
+            let total: usize = self.lengths.iter().map(|(len, n)| len * n).sum();
+            let mut seen = 0;
+            let median = self
+                .lengths
+                .iter()
+                .find(|(_, n)| {
+                    seen += **n;
+                    seen > counted / 2
+                })
+                .map_or(0, |(len, _)| *len);
             let _ = writeln!(
                 out,
-                "length in plies: min {min}, median {}, mean {mean:.1}, max {max}",
-                sorted[sorted.len() / 2]
+                "length in plies: min {min}, median {median}, mean {:.1}, max {max}",
+                total as f64 / counted as f64
             );
         }
         let mut openings: Vec<_> = self.openings.iter().collect();

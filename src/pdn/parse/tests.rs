@@ -130,3 +130,17 @@ fn an_empty_game_and_a_game_without_terminator() {
     let g = parse_game("1. 32-28 19-23").unwrap();
     assert_eq!(g.terminator, None);
 }
+
+#[test]
+fn the_header_of_a_bad_game_still_names_it() {
+    let text = "[White \"W\"]\n[Black \"B\"]\n1. 32-28 19-23 2. 28x19 what";
+    let e = parse_game(text).unwrap_err();
+    assert_eq!(
+        e.number,
+        Some(MoveNumber {
+            number: 2,
+            second: false
+        })
+    );
+    assert_eq!(parse_header(text).players(), "W - B");
+}
