@@ -114,6 +114,12 @@ fn convert_writes_clean_pdn_and_nothing_when_a_game_is_bad() {
     let out = dam(&["pdn", "convert", &f, "-o", &out_path]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let written = std::fs::read_to_string(&out_path).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&out_path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644);
+    }
     assert_eq!(
         written,
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\

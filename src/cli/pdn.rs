@@ -250,7 +250,13 @@ impl Output {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        let temp = tempfile::NamedTempFile::new_in(dir)
+        let mut builder = tempfile::Builder::new();
+        // The file is renamed into place: give it a usual file's mode, not
+        // a temporary file's private one.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+        let temp = builder
+            .tempfile_in(dir)
             .map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
         Ok(Output::File {
             temp: std::io::BufWriter::new(temp),

@@ -149,7 +149,7 @@ fn line<G: Game>(
                         reason,
                     })?;
                 if options.canonical {
-                    m.text = Cow::Owned(pdn_move(&pos, &mv));
+                    m.text = Cow::Owned(canonical_text(&pos, &mv));
                     m.number = Some(number_of(ply));
                 }
                 elements.drain(i + 1..i + 1 + joined);
@@ -243,6 +243,17 @@ fn continuation<'n>(text: &str, next: &'n str) -> Option<&'n str> {
     let last = &text[text.rfind(is_sep)? + 1..];
     let split = next.find(is_sep)?;
     (next[..split].trim_start_matches('0') == last.trim_start_matches('0')).then(|| &next[split..])
+}
+
+/// The PDN text of a legal move; a quiet move is never ambiguous, so only
+/// captures need the routes `pdn_move` looks at.
+fn canonical_text<G: Game>(pos: &G, mv: &G::Move) -> String {
+    if G::is_capture(mv) {
+        pdn_move(pos, mv)
+    } else {
+        let (from, to) = pos.move_squares(mv);
+        format!("{from}-{to}")
+    }
 }
 
 /// The byte offset of the first move of a line, for messages.
