@@ -16,6 +16,10 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 use std::borrow::Cow;
 
+/// How deep variations may nest (deeper text is refused rather than
+/// risking the stack).
+const MAX_DEPTH: usize = 100;
+
 /// Text that is not PDN: where (a byte offset in the game's text) and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -261,6 +265,9 @@ impl<'a> Body<'a> {
                         self.strength(out, i, s)?;
                         i = r;
                         continue;
+                    }
+                    if depth >= MAX_DEPTH {
+                        return fail(i, "variations nested too deeply");
                     }
                     let mut inner = Vec::new();
                     let saved = self.pending.take();

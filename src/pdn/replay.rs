@@ -2,6 +2,8 @@
 //! line and of every variation must name exactly one legal move. A short
 //! capture that names several is settled by the moves that follow it (only
 //! one of the candidates lets them be played); otherwise it is reported.
+//! Unless strict, two habits of real files are read leniently: a wrong
+//! separator, and a capture split into one move per jump.
 
 use super::syntax::{Element, MoveNumber, MoveToken, PdnGame};
 use crate::notation::fen::{parse_fen, write_fen};

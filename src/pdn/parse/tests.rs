@@ -112,6 +112,7 @@ fn errors_say_where() {
         ("1. 32-28a", "after the move"),
         ("1. 32-28 $x", "NAG"),
         ("! 32-28", "without a move"),
+        (&"32-28 (".repeat(200), "nested too deeply"),
     ];
     for (text, message) in cases {
         let e = parse_game(text).unwrap_err();
