@@ -107,11 +107,13 @@ impl<'a> PdnGame<'a> {
 pub const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0"];
 
 /// Whether `word` ends a game: a result or `*`.
+#[inline]
 pub fn is_terminator(word: &[u8]) -> bool {
     word == b"*" || RESULTS.iter().any(|r| r.as_bytes() == word)
 }
 
 /// The bytes that end a word of move text.
+#[inline]
 pub fn is_delimiter(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'%')
 }
