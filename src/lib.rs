@@ -4,6 +4,7 @@
 pub mod board;
 pub mod cli;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod rules;
 pub mod variant;

@@ -1,6 +1,7 @@
 //! The command line: one subcommand per job, the variant picked once here
 //! and dispatched to code compiled for it.
 
+mod pdn;
 mod perft;
 mod show;
 
@@ -18,6 +19,9 @@ struct Cli {
 enum Command {
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
+    /// PDN files: validate, convert, stats.
+    #[command(subcommand)]
+    Pdn(pdn::PdnCommand),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
 }
@@ -44,11 +48,12 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
-        Command::Perft(args) => perft::run(&args),
-        Command::Show(args) => show::run(&args),
+        Command::Pdn(command) => pdn::run(&command),
+        Command::Perft(args) => perft::run(&args).map(|()| 0),
+        Command::Show(args) => show::run(&args).map(|()| 0),
     };
     match result {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("dam: {e}");
             2

@@ -235,6 +235,16 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
     /// Whether `mv` captures.
     fn is_capture(mv: &Self::Move) -> bool;
 
+    /// The square numbers a legal move of this position starts and ends
+    /// on, as its routes give them. Reading short move text uses it to find
+    /// a move without listing every route.
+    fn move_squares(&self, mv: &Self::Move) -> (u8, u8) {
+        self.routes()
+            .into_iter()
+            .find(|(m, _)| m == mv)
+            .map_or((0, 0), |(_, info)| (info.from, info.to))
+    }
+
     /// The variant's draw and adjudication counters, by name, for display.
     fn counters(&self) -> Vec<(&'static str, u32)>;
 
