@@ -36,18 +36,13 @@ pub fn perft<G: Game>(pos: &G, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
         1 => count(pos, counting),
+        2 => pos.count_two_plies(counting == Counting::Duplicates),
         _ => {
             let mut list = MoveList::new();
             generate(pos, counting, &mut list);
-            if depth == 2 {
-                list.iter()
-                    .map(|mv| count(&pos.play_unhashed(mv), counting))
-                    .sum()
-            } else {
-                list.iter()
-                    .map(|mv| perft(&pos.play(mv), depth - 1, counting))
-                    .sum()
-            }
+            list.iter()
+                .map(|mv| perft(&pos.play(mv), depth - 1, counting))
+                .sum()
         }
     }
 }

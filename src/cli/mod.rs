@@ -3,6 +3,7 @@
 
 mod dxp;
 mod matches;
+mod pdn;
 mod perft;
 mod show;
 
@@ -24,6 +25,9 @@ enum Command {
     Dxp(dxp::DxpArgs),
     /// Play a match between two engines, logging the games as PDN.
     Match(matches::MatchArgs),
+    /// PDN files: validate, convert, stats.
+    #[command(subcommand)]
+    Pdn(pdn::PdnCommand),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
 }
@@ -50,13 +54,14 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
-        Command::Dxp(args) => dxp::run(&args),
-        Command::Match(args) => matches::run(&args),
-        Command::Perft(args) => perft::run(&args),
-        Command::Show(args) => show::run(&args),
+        Command::Dxp(args) => dxp::run(&args).map(|()| 0),
+        Command::Match(args) => matches::run(&args).map(|()| 0),
+        Command::Pdn(command) => pdn::run(&command),
+        Command::Perft(args) => perft::run(&args).map(|()| 0),
+        Command::Show(args) => show::run(&args).map(|()| 0),
     };
     match result {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("dam: {e}");
             2

@@ -198,6 +198,24 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: &Self::Move) -> Self;
 
+    /// The number of move paths of two plies, capture routes counted
+    /// separately with `routes`: perft's last two plies, which a variant
+    /// may count faster than by listing the first ply.
+    fn count_two_plies(&self, routes: bool) -> u64 {
+        let mut list = MoveList::new();
+        if routes {
+            self.generate_routes(&mut list);
+            list.iter()
+                .map(|mv| self.play_unhashed(mv).count_routes())
+                .sum()
+        } else {
+            self.generate(&mut list);
+            list.iter()
+                .map(|mv| self.play_unhashed(mv).count_moves())
+                .sum()
+        }
+    }
+
     /// The position after `mv` for move generation only: its hash and
     /// draw counters may be stale. Perft uses it on the ply it counts.
     fn play_unhashed(&self, mv: &Self::Move) -> Self {
@@ -216,6 +234,16 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
 
     /// Whether `mv` captures.
     fn is_capture(mv: &Self::Move) -> bool;
+
+    /// The square numbers a legal move of this position starts and ends
+    /// on, as its routes give them. Reading short move text uses it to find
+    /// a move without listing every route.
+    fn move_squares(&self, mv: &Self::Move) -> (u8, u8) {
+        self.routes()
+            .into_iter()
+            .find(|(m, _)| m == mv)
+            .map_or((0, 0), |(_, info)| (info.from, info.to))
+    }
 
     /// The variant's draw and adjudication counters, by name, for display.
     fn counters(&self) -> Vec<(&'static str, u32)>;

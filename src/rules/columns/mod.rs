@@ -382,6 +382,10 @@ impl<R: Rules> Game for Position<R> {
         sink.found
     }
 
+    fn move_squares(&self, mv: &Move) -> (u8, u8) {
+        (R::GEO.square_of(mv.from), R::GEO.square_of(mv.to))
+    }
+
     fn is_capture(mv: &Move) -> bool {
         mv.jumps() > 0
     }

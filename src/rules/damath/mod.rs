@@ -293,6 +293,10 @@ impl Game for Damath {
         sink.found
     }
 
+    fn move_squares(&self, mv: &Move) -> (u8, u8) {
+        (DAMATH.square_of(mv.from), DAMATH.square_of(mv.to))
+    }
+
     fn is_capture(mv: &Move) -> bool {
         mv.captured != 0
     }

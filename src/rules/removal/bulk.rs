@@ -7,7 +7,7 @@
 use super::captures::{CountSink, ListSink};
 use super::{Move, Position, Promotion, Rules};
 use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::{Color, MoveList};
+use crate::rules::{Color, Game, MoveList};
 
 /// What a look at the bitboards tells of the captures.
 enum CaptureKind {
@@ -158,6 +158,62 @@ impl<R: Rules> Position<R> {
             }
         }
         n as u64
+    }
+
+    /// The number of move paths of two plies (every route with `ROUTES`):
+    /// perft's last two plies. Quiet moves are applied to the bitboards
+    /// directly, without a move list.
+    #[inline]
+    pub(super) fn count_two<const ROUTES: bool>(&self) -> u64 {
+        match self.side {
+            Color::White => self.count_two_for::<ROUTES, true>(),
+            Color::Black => self.count_two_for::<ROUTES, false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn count_two_for<const ROUTES: bool, const WHITE: bool>(&self) -> u64 {
+        if !matches!(self.capture_kind::<WHITE>().0, CaptureKind::None) {
+            let mut list = MoveList::new();
+            self.generate_for::<ROUTES, WHITE>(&mut list);
+            return list
+                .iter()
+                .map(|mv| self.play_unhashed(mv).count::<ROUTES>())
+                .sum();
+        }
+        let me = !WHITE as usize;
+        let own = self.pieces[me];
+        let empty = self.empty();
+        let men = own & !self.kings;
+        let promo = Self::promotion_row(WHITE);
+        let mut child = *self;
+        child.side = self.side.flip();
+        let mut total = 0;
+        for dir in Self::forward(WHITE) {
+            let delta = R::GEO.delta(dir);
+            for to in Geometry::bits(Self::raw(men, dir) & empty) {
+                let from = (to as i32 - delta) as u8;
+                child.pieces[me] = own ^ (1 << from) ^ (1 << to);
+                child.kings = self.kings | (promo & 1 << to);
+                total += child.count::<ROUTES>();
+            }
+        }
+        child.kings = self.kings;
+        for from in Geometry::bits(own & self.kings) {
+            for dir in Dir::ALL {
+                let mut to = Self::raw(1 << from, dir) & empty;
+                while to != 0 {
+                    child.pieces[me] = own ^ (1 << from) ^ to;
+                    child.kings = self.kings ^ (1 << from) ^ to;
+                    total += child.count::<ROUTES>();
+                    if !R::FLYING_KINGS {
+                        break;
+                    }
+                    to = Self::raw(to, dir) & empty;
+                }
+            }
+        }
+        total
     }
 
     /// List the legal moves (every route with `ROUTES`).

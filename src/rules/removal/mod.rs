@@ -343,6 +343,14 @@ impl<R: Rules> Game for Position<R> {
         next
     }
 
+    fn count_two_plies(&self, routes: bool) -> u64 {
+        if routes {
+            self.count_two::<true>()
+        } else {
+            self.count_two::<false>()
+        }
+    }
+
     #[inline(always)]
     fn play_unhashed(&self, mv: &Move) -> Self {
         let me = self.side.index();
@@ -387,6 +395,10 @@ impl<R: Rules> Game for Position<R> {
             }
         }
         sink.found
+    }
+
+    fn move_squares(&self, mv: &Move) -> (u8, u8) {
+        (R::GEO.square_of(mv.from), R::GEO.square_of(mv.to))
     }
 
     fn is_capture(mv: &Move) -> bool {
