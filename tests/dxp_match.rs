@@ -1,19 +1,22 @@
 //! A 20-game match through the match runner between a local test player
 //! and a remote DXP peer (dam's own server, in process) over loopback: no
-//! protocol error, and the PDN log replays legally game by game.
+//! protocol error, and the PDN log re-reads and replays strictly game by
+//! game.
 
 mod dxp_common;
 
 use dam::matches::pdn_log::{MatchTags, game_text};
 use dam::matches::remote::DxpRemote;
 use dam::matches::{MatchSettings, play_match};
-use dam::notation::fen::parse_fen;
-use dam::notation::movetext::parse_move;
+use dam::pdn::parse::parse_game;
+use dam::pdn::replay::{Options, replay};
+use dam::pdn::split::Splitter;
 use dam::protocol::dxp::server::serve;
 use dam::protocol::dxp::{ClockState, GameStart, Player, Role, Settings};
 use dam::rules::record::Record;
 use dam::rules::removal::International;
 use dam::rules::{Game, MoveList};
+use dam::variant::Variant;
 use std::net::TcpListener;
 use std::thread;
 use std::time::Duration;
@@ -90,22 +93,16 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
         },
     );
     assert_eq!((games, tally.games()), (20, 20));
-    // Re-read the log: every game replays legally from its start.
+    // Re-read the log with the PDN reader: every game replays strictly.
     let mut replayed = 0;
-    for game in log.split("[Event ").skip(1) {
-        let fen = game.lines().find_map(|l| {
-            l.strip_prefix("[FEN \"")
-                .and_then(|f| f.strip_suffix("\"]"))
-        });
-        let mut pos: International = fen.map_or(start, |f| parse_fen(f).unwrap());
-        let body = game.split("\n\n").nth(1).unwrap();
-        for word in body.split_whitespace() {
-            if word.ends_with('.') || word.contains('/') || word == "1-0" || word == "0-1" {
-                continue;
-            }
-            let mv = parse_move(&pos, word).unwrap_or_else(|e| panic!("{word}: {e}"));
-            pos = pos.play(&mv);
-        }
+    for span in Splitter::new(log.as_bytes()) {
+        let mut game = parse_game(&log[span.start..span.end]).unwrap();
+        let strict = Options {
+            strict: true,
+            ..Options::default()
+        };
+        let done = replay(&mut game, Variant::International, strict).unwrap();
+        assert!(done.plies > 0 && done.lenient == 0);
         replayed += 1;
     }
     assert_eq!(replayed, 20);

@@ -7,7 +7,7 @@
 
 use super::CliError;
 use super::dxp::dam_player;
-use crate::matches::ballots::read_ballots;
+use crate::matches::ballots::{read_ballots, read_game_set};
 use crate::matches::elo::Tally;
 use crate::matches::hub::HubEngine;
 use crate::matches::pdn_log::{MatchTags, game_text, result_text};
@@ -30,10 +30,14 @@ pub struct MatchArgs {
     /// Hub engine command line.
     #[arg(long = "engine", num_args = 1, required = true)]
     engines: Vec<String>,
-    /// Openings, one a line (FEN or moves); without it, the initial
-    /// position `--games / 2` times.
-    #[arg(long)]
+    /// Openings, one a line (FEN or moves); without it or `--game-set`,
+    /// the initial position `--games / 2` times.
+    #[arg(long, conflicts_with = "game_set")]
     ballots: Option<String>,
+    /// A PDN file whose games' last positions are the openings ("process
+    /// game set").
+    #[arg(long, value_name = "PDN")]
+    game_set: Option<String>,
     /// Games to play without ballots (rounded up to an even number).
     #[arg(long, default_value_t = 2)]
     games: usize,
@@ -73,13 +77,13 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
 }
 
 fn run_for<G: Game>(args: &MatchArgs) -> Result<(), CliError> {
-    let openings: Vec<G> = match &args.ballots {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
-            read_ballots(&text).map_err(CliError::new)?
-        }
-        None => vec![G::start(); args.games.div_ceil(2)],
+    let read = |path: &str| {
+        std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {path}: {e}")))
+    };
+    let openings: Vec<G> = match (&args.ballots, &args.game_set) {
+        (Some(path), _) => read_ballots(&read(path)?).map_err(CliError::new)?,
+        (None, Some(path)) => read_game_set(&read(path)?).map_err(CliError::new)?,
+        (None, None) => vec![G::start(); args.games.div_ceil(2)],
     };
     let mut first = engine::<G>(&args.engines[0], args)?;
     let mut second = engine::<G>(&args.engines[1], args)?;
@@ -165,7 +169,7 @@ fn progress<G: Game>(game: &Finished<G>, tally: &Tally, total: usize) {
     } else {
         eprintln!(
             "game {done}/{total}: {} ({}); +{} ={} -{}",
-            result_text(game.outcome),
+            result_text::<G>(game.outcome),
             game.termination,
             tally.wins,
             tally.draws,

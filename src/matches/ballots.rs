@@ -2,10 +2,14 @@
 //! the moves from the variant's initial position (`32-28 18-23 37-32`,
 //! move numbers allowed); `#` starts a comment, blank lines are skipped.
 //! `openings` lists every opening of a number of plies, for the ballot
-//! generator to judge.
+//! generator to judge. `read_game_set` takes the positions a PDN game set
+//! ends in ("process game set").
 
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::{parse_move, pdn_move};
+use crate::pdn::parse::parse_game;
+use crate::pdn::replay::{Options, replay};
+use crate::pdn::split::Splitter;
 use crate::rules::{Game, MoveList};
 use std::collections::HashSet;
 
@@ -42,6 +46,35 @@ pub fn read_ballots<G: Game>(text: &str) -> Result<Vec<G>, BallotError> {
         };
         if pos.game_end().is_some() {
             return Err(fail("the game is over in this position".into()));
+        }
+        out.push(pos);
+    }
+    Ok(out)
+}
+
+/// The position each game of a PDN text ends in (after its main line,
+/// from its FEN tag or the initial position), read as the variant `G`.
+pub fn read_game_set<G: Game>(text: &str) -> Result<Vec<G>, BallotError> {
+    let mut out = Vec::new();
+    for span in Splitter::new(text.as_bytes()) {
+        let fail = |why: String| BallotError {
+            line: span.line,
+            why,
+        };
+        let game_text = text.get(span.start..span.end).unwrap_or("");
+        let mut game = parse_game(game_text).map_err(|e| fail(format!("{e:?}")))?;
+        let options = Options {
+            fens: true,
+            ..Options::default()
+        };
+        let replayed = replay(&mut game, G::VARIANT, options).map_err(|e| fail(e.reason))?;
+        let fen = replayed
+            .fens
+            .last()
+            .ok_or_else(|| fail("no position".into()))?;
+        let pos = parse_fen::<G>(fen).map_err(|e| fail(e.to_string()))?;
+        if pos.game_end().is_some() {
+            return Err(fail("the game is over in its last position".into()));
         }
         out.push(pos);
     }
@@ -91,6 +124,16 @@ mod tests {
         assert!(write_fen(&english[0]).starts_with("W:"));
         let bad = read_ballots::<International>("32-28\n32-26").unwrap_err();
         assert_eq!(bad.line, 2);
+    }
+
+    #[test]
+    fn a_game_set_gives_its_last_positions() {
+        let set = "[Event \"a\"]\n1. 32-28 18-23 *\n\n[FEN \"B:W28:B19\"]\n1... 19-23 *\n";
+        let got = read_game_set::<International>(set).unwrap();
+        let moves = read_ballots::<International>("32-28 18-23").unwrap();
+        assert_eq!(write_fen(&got[0]), write_fen(&moves[0]));
+        assert_eq!(write_fen(&got[1]), "W:W28:B23");
+        assert!(read_game_set::<International>("1. 32-26 *").is_err());
     }
 
     #[test]

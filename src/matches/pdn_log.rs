@@ -6,6 +6,7 @@
 use super::Finished;
 use crate::notation::fen::write_fen;
 use crate::notation::movetext::pdn_move;
+use crate::pdn::gametype::result_for;
 use crate::rules::{Color, Game, Outcome};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -19,20 +20,23 @@ pub struct MatchTags {
     pub time_control: String,
 }
 
-/// The result text, first number White's.
-pub fn result_text(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
+/// The result text in the variant's result format (`2-0` / `1-1` / `0-2`
+/// in international, `1-0` / `1/2-1/2` / `0-1` elsewhere), first number
+/// White's.
+pub fn result_text<G: Game>(outcome: Option<Outcome>) -> String {
+    let chess = match outcome {
         Some(Outcome::Win(Color::White)) => "1-0",
         Some(Outcome::Win(Color::Black)) => "0-1",
         Some(Outcome::Draw) => "1/2-1/2",
         None => "*",
-    }
+    };
+    result_for(G::VARIANT, chess)
 }
 
 /// One game as PDN, ending with a blank line.
 pub fn game_text<G: Game>(game: &Finished<G>, tags: &MatchTags) -> String {
     let quote = |s: &str| s.replace(['"', '\\'], "'");
-    let result = result_text(game.outcome);
+    let result = result_text::<G>(game.outcome);
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         out.push_str(&format!("[{name} \"{}\"]\n", quote(value)));
@@ -42,7 +46,7 @@ pub fn game_text<G: Game>(game: &Finished<G>, tags: &MatchTags) -> String {
     tag("Round", &game.round.to_string());
     tag("White", &tags.names[game.white]);
     tag("Black", &tags.names[1 - game.white]);
-    tag("Result", result);
+    tag("Result", &result);
     match G::VARIANT.pdn_game_type() {
         Some(n) => tag("GameType", &n.to_string()),
         None => tag("Variant", G::VARIANT.id()),
@@ -55,26 +59,28 @@ pub fn game_text<G: Game>(game: &Finished<G>, tags: &MatchTags) -> String {
     tag("Termination", &game.termination);
     out.push('\n');
     out.push_str(&movetext(game));
-    out.push_str(result);
+    out.push_str(&result);
     out.push_str("\n\n");
     out
 }
 
-/// Numbered moves, wrapped before 80 columns.
+/// Numbered moves, wrapped before 80 columns. Move numbers count the
+/// moves of the variant's first mover (Black in english).
 fn movetext<G: Game>(game: &Finished<G>) -> String {
+    let first = G::start().side_to_move();
     let mut words = Vec::new();
     let mut pos = game.start;
     let mut number = 1;
     for (i, mv) in game.moves.iter().enumerate() {
-        let side = pos.side_to_move();
+        let leads = pos.side_to_move() == first;
         let text = pdn_move(&pos, mv);
         // A move number stays on the line of its move.
-        words.push(match (side, i) {
-            (Color::White, _) => format!("{number}. {text}"),
-            (Color::Black, 0) => format!("{number}... {text}"),
-            (Color::Black, _) => text,
+        words.push(match (leads, i) {
+            (true, _) => format!("{number}. {text}"),
+            (false, 0) => format!("{number}... {text}"),
+            (false, _) => text,
         });
-        if side == Color::Black {
+        if !leads {
             number += 1;
         }
         pos = pos.play(mv);
@@ -148,8 +154,8 @@ mod tests {
         };
         let text = game_text(&game, &tags);
         assert!(text.contains("[Event \"test 'match'\"]\n"));
-        assert!(text.contains("[White \"b\"]\n[Black \"a\"]\n[Result \"0-1\"]\n"));
+        assert!(text.contains("[White \"b\"]\n[Black \"a\"]\n[Result \"0-2\"]\n"));
         assert!(text.contains("[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"B:W32:B19\"]\n"));
-        assert!(text.ends_with("\n1... 19-23 0-1\n\n"), "{text}");
+        assert!(text.ends_with("\n1... 19-23 0-2\n\n"), "{text}");
     }
 }
