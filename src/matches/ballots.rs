@@ -137,6 +137,16 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_ballots_read() {
+        for (file, count) in [
+            (include_str!("../../book/international-2move.txt"), 79),
+            (include_str!("../../book/international-3move.txt"), 342),
+        ] {
+            assert_eq!(read_ballots::<International>(file).unwrap().len(), count);
+        }
+    }
+
+    #[test]
     fn openings_are_distinct_and_read_back() {
         let two = openings::<International>(2);
         assert_eq!(two.len(), 81, "9 first moves, 9 replies each");
