@@ -128,4 +128,25 @@ mod tests {
         long.push(0);
         assert_eq!(texts(f.push(&long)), ["<overflow>"]);
     }
+
+    proptest::proptest! {
+        /// However TCP cuts the stream, the same messages come out.
+        #[test]
+        fn any_split_gives_the_same_frames(
+            texts in proptest::collection::vec("[A-Z0-9 ]{1,40}", 1..8),
+            cuts in proptest::collection::vec(0usize..400, 0..6),
+        ) {
+            let stream: Vec<u8> = texts.iter().flat_map(|t| t.bytes().chain([0])).collect();
+            let mut points: Vec<usize> = cuts.into_iter().map(|c| c % (stream.len() + 1)).collect();
+            points.sort_unstable();
+            let mut f = Framer::nul();
+            let mut got = Vec::new();
+            let mut last = 0;
+            for p in points.into_iter().chain([stream.len()]) {
+                got.extend(self::texts(f.push(&stream[last..p])));
+                last = p;
+            }
+            proptest::prop_assert_eq!(got, texts);
+        }
+    }
 }

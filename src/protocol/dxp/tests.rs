@@ -170,3 +170,23 @@ fn written_messages_stay_within_127_characters() {
         "R01a name that is much longer than Z999075A"
     );
 }
+
+proptest::proptest! {
+    /// Any bytes: an error or a message, never a panic; a message read
+    /// back from its text is the same message.
+    #[test]
+    fn any_bytes_parse_or_fail_cleanly(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..200)) {
+        if let Ok(msg) = parse(&bytes) {
+            proptest::prop_assert_eq!(parse(msg.to_string().as_bytes()), Ok(msg));
+        }
+    }
+
+    /// Message-shaped text: the same, with the right first letters.
+    #[test]
+    fn message_like_text_round_trips(kind in "[CRAMEBK]", rest in "[0-9WZAB a-z]{0,100}") {
+        let text = format!("{kind}{rest}");
+        if let Ok(msg) = parse(text.as_bytes()) {
+            proptest::prop_assert_eq!(parse(msg.to_string().as_bytes()), Ok(msg));
+        }
+    }
+}
