@@ -3,7 +3,9 @@
 
 pub mod board;
 pub mod cli;
+pub mod eval;
 pub mod notation;
 pub mod perft;
 pub mod rules;
+pub mod search;
 pub mod variant;

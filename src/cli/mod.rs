@@ -1,6 +1,7 @@
 //! The command line: one subcommand per job, the variant picked once here
 //! and dispatched to code compiled for it.
 
+mod analyze;
 mod perft;
 mod show;
 
@@ -16,6 +17,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Search a position: info lines, then the best move.
+    Analyze(analyze::AnalyzeArgs),
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
@@ -44,6 +47,7 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
+        Command::Analyze(args) => analyze::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
     };

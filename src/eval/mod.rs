@@ -1,0 +1,39 @@
+//! Static evaluation, one evaluator per rules family behind the
+//! `Evaluate` trait, which also carries the few facts about moves and
+//! positions the search needs beyond `Game`. A family (Damath, later)
+//! plugs in by implementing `Evaluate`; `no_move_score` lets a variant
+//! whose goal is a score rather than a win value its final positions.
+//!
+//! Scores are in hundredths of a man, from the side to move's point of
+//! view. The weights live in `weights`.
+
+mod columns;
+mod masks;
+mod removal;
+pub mod weights;
+
+use crate::rules::Game;
+
+/// How many distinct `move_key` values there are.
+pub const MOVE_KEYS: usize = 64 * 64;
+
+/// What the search needs of a variant besides its rules.
+pub trait Evaluate: Game {
+    /// The static evaluation, from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// A number below `MOVE_KEYS` naming a move by its start and end, for
+    /// the history table.
+    fn move_key(mv: &Self::Move) -> usize;
+
+    /// Whether a piece that can move back and forth is on the board, so
+    /// that repetition and the counter-based draw rules can apply. When it
+    /// is false the search skips those checks.
+    fn has_reversible_moves(&self) -> bool;
+
+    /// The final value of a position where the side to move has no legal
+    /// move, from its point of view, when that is not simply a loss.
+    fn no_move_score(&self) -> Option<i32> {
+        None
+    }
+}
