@@ -6,6 +6,7 @@ pub mod cli;
 pub mod eval;
 pub mod notation;
 pub mod perft;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod variant;

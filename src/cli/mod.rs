@@ -2,6 +2,7 @@
 //! and dispatched to code compiled for it.
 
 mod analyze;
+mod hub;
 mod perft;
 mod show;
 
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Search a position: info lines, then the best move.
     Analyze(analyze::AnalyzeArgs),
+    /// Speak the Hub protocol (version 2) on stdin and stdout.
+    Hub(hub::HubArgs),
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
@@ -48,6 +51,7 @@ pub fn run() -> i32 {
     };
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
+        Command::Hub(args) => hub::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
     };

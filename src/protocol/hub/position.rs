@@ -1,0 +1,63 @@
+//! Hub positions: the side to move (`W` or `B`) and one character per
+//! square in the variant's numbering (`w`, `b`, `W`, `B`, `e`), 51
+//! characters on 10x10 and 33 on 8x8 as pydraughts sends them. A FEN is
+//! accepted too (dam's extension, for the stacking variants).
+
+use crate::notation::fen::parse_fen;
+use crate::rules::{Color, Game, Piece, Setup};
+
+/// Read a Hub position string (or a FEN) into a position of `G`.
+pub fn parse_position<G: Game>(text: &str) -> Result<G, String> {
+    if text.contains(':') {
+        return parse_fen::<G>(text).map_err(|e| e.to_string());
+    }
+    let squares = G::geometry().squares as usize;
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != squares + 1 {
+        return Err(format!(
+            "a position is 1 + {squares} characters, not {}",
+            chars.len()
+        ));
+    }
+    let mut setup = Setup::empty(squares);
+    setup.side = match chars[0] {
+        'W' | 'w' => Color::White,
+        'B' | 'b' => Color::Black,
+        c => return Err(format!("side to move '{c}' is not W or B")),
+    };
+    for (i, &c) in chars[1..].iter().enumerate() {
+        let piece = |color, king| vec![Piece { color, king }];
+        setup.squares[i] = match c {
+            'e' | 'E' | '.' => Vec::new(),
+            'w' => piece(Color::White, false),
+            'W' => piece(Color::White, true),
+            'b' => piece(Color::Black, false),
+            'B' => piece(Color::Black, true),
+            c => return Err(format!("square {}: '{c}' is not w, b, W, B or e", i + 1)),
+        };
+    }
+    G::from_setup(&setup).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::removal::{English, International};
+
+    #[test]
+    fn reads_the_start_positions() {
+        let start = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+        assert_eq!(
+            parse_position::<International>(start),
+            Ok(International::start())
+        );
+        let english = format!("B{}eeeeeeee{}", "b".repeat(12), "w".repeat(12));
+        assert_eq!(parse_position::<English>(&english), Ok(English::start()));
+        assert!(parse_position::<International>("Wbb").is_err());
+        assert!(parse_position::<English>(&english.replace('e', "x")).is_err());
+        assert_eq!(
+            parse_position::<English>("B:W21-32:B1-12"),
+            Ok(English::start())
+        );
+    }
+}
