@@ -2,6 +2,7 @@
 //! and dispatched to code compiled for it.
 
 mod analyze;
+mod bench;
 mod hub;
 mod perft;
 mod show;
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Search a position: info lines, then the best move.
     Analyze(analyze::AnalyzeArgs),
+    /// Search fixed positions of every variant: nodes, time, nodes/s.
+    Bench(bench::BenchArgs),
     /// Speak the Hub protocol (version 2) on stdin and stdout.
     Hub(hub::HubArgs),
     /// Count move paths from a position, one line per depth.
@@ -51,6 +54,7 @@ pub fn run() -> i32 {
     };
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
