@@ -194,7 +194,8 @@ fn analyze_with_multipv_reports_each_line() {
 fn eight_by_eight_positions_as_pydraughts_sends_them() {
     let mut e = Engine::start();
     e.init(&[("variant", "english"), ("threads", "1")]);
-    let start = format!("B{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12));
+    // pydraughts turns English positions half a turn and swaps colours
+    let start = format!("W{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12));
     e.send(&format!("pos pos={start} moves=\"11-15 23-19\""));
     e.send("level move-time=0.2");
     e.send("go think");

@@ -2,9 +2,16 @@
 //! square in the variant's numbering (`w`, `b`, `W`, `B`, `e`), 51
 //! characters on 10x10 and 33 on 8x8 as pydraughts sends them. A FEN is
 //! accepted too (dam's extension, for the stacking variants).
+//!
+//! pydraughts, the one Hub client for English, writes English positions
+//! from the other side of the board: the string is the position turned
+//! half a turn with the colours (and the side to move) swapped, while
+//! its moves use the standard numbering. So an English string is read
+//! that way: square `n` of the string is square `33 - n`, `w` is Black.
 
 use crate::notation::fen::parse_fen;
 use crate::rules::{Color, Game, Piece, Setup};
+use crate::variant::Variant;
 
 /// Read a Hub position string (or a FEN) into a position of `G`.
 pub fn parse_position<G: Game>(text: &str) -> Result<G, String> {
@@ -19,15 +26,23 @@ pub fn parse_position<G: Game>(text: &str) -> Result<G, String> {
             chars.len()
         ));
     }
+    let turned = G::VARIANT == Variant::English;
+    let colour = |c: Color| if turned { c.flip() } else { c };
     let mut setup = Setup::empty(squares);
     setup.side = match chars[0] {
-        'W' | 'w' => Color::White,
-        'B' | 'b' => Color::Black,
+        'W' | 'w' => colour(Color::White),
+        'B' | 'b' => colour(Color::Black),
         c => return Err(format!("side to move '{c}' is not W or B")),
     };
     for (i, &c) in chars[1..].iter().enumerate() {
-        let piece = |color, king| vec![Piece { color, king }];
-        setup.squares[i] = match c {
+        let piece = |color, king| {
+            vec![Piece {
+                color: colour(color),
+                king,
+            }]
+        };
+        let square = if turned { squares - 1 - i } else { i };
+        setup.squares[square] = match c {
             'e' | 'E' | '.' => Vec::new(),
             'w' => piece(Color::White, false),
             'W' => piece(Color::White, true),
@@ -51,8 +66,17 @@ mod tests {
             parse_position::<International>(start),
             Ok(International::start())
         );
-        let english = format!("B{}eeeeeeee{}", "b".repeat(12), "w".repeat(12));
+        // pydraughts' English start: turned half a turn, colours swapped
+        let english = format!("W{}eeeeeeee{}", "b".repeat(12), "w".repeat(12));
         assert_eq!(parse_position::<English>(&english), Ok(English::start()));
+        // and after 12-16, with White to move
+        let after = "Bbbbbbbbbbbbbeeeeweeeewwwwwwwwwww";
+        let played = English::start()
+            .play(&crate::notation::movetext::parse_move(&English::start(), "12-16").unwrap());
+        assert_eq!(
+            parse_position::<English>(after).map(|p| p.to_setup()),
+            Ok(played.to_setup())
+        );
         assert!(parse_position::<International>("Wbb").is_err());
         assert!(parse_position::<English>(&english.replace('e', "x")).is_err());
         assert_eq!(
