@@ -5,6 +5,7 @@ mod analyze;
 mod bench;
 mod hub;
 mod perft;
+mod selfplay;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +28,8 @@ enum Command {
     Hub(hub::HubArgs),
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
+    /// Play the engine against a changed copy of itself: W/D/L and Elo.
+    Selfplay(selfplay::SelfplayArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
 }
@@ -57,6 +60,7 @@ pub fn run() -> i32 {
         Command::Bench(args) => bench::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Perft(args) => perft::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
         Command::Show(args) => show::run(&args),
     };
     match result {

@@ -62,12 +62,35 @@ pub struct Outcome<M> {
     pub lines: Vec<(M, i32)>,
 }
 
+/// Parts of the search that can be switched off, to measure what they
+/// bring (`dam selfplay --opponent-param`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Reverse futility and the ProbCut-like cut.
+    pub pruning: bool,
+    /// Late move reductions.
+    pub reductions: bool,
+    /// The transposition table.
+    pub table: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            pruning: true,
+            reductions: true,
+            table: true,
+        }
+    }
+}
+
 /// A search engine: the table and the helper threads, kept between
 /// searches.
 pub struct Searcher {
     tt: Table,
     threads: usize,
     pool: Option<rayon::ThreadPool>,
+    features: Features,
 }
 
 impl Searcher {
@@ -89,7 +112,13 @@ impl Searcher {
             tt: Table::new(tt_bits),
             threads,
             pool,
+            features: Features::default(),
         }
+    }
+
+    /// Switch parts of the search on or off.
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
     }
 
     /// The number of search threads.
@@ -140,6 +169,7 @@ impl Searcher {
             limits: *limits,
             hard: limits.budget().hard,
             nodes: AtomicU64::new(0),
+            features: self.features,
         };
         let max = limits.depth.unwrap_or(MAX_PLY as i32).max(1);
         let mut depth = 0;

@@ -6,7 +6,7 @@
 
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
 use super::tt::{Bound, Entry, Table};
-use super::{Control, Limits, MAX_PLY};
+use super::{Control, Features, Limits, MAX_PLY};
 use crate::eval::{Evaluate, MOVE_KEYS};
 use crate::rules::{GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
@@ -28,6 +28,7 @@ pub struct Shared<'a> {
     pub hard: Option<Duration>,
     /// Nodes searched by all threads, updated every `CHECK_EVERY`.
     pub nodes: AtomicU64,
+    pub features: Features,
 }
 
 impl Shared<'_> {
@@ -212,8 +213,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return alpha;
         }
         let key = pos.hash();
+        let features = self.shared.features;
         let mut tt_move = None;
-        if let Some(e) = self.shared.tt.probe(key) {
+        if let Some(e) = self.shared.tt.probe(key).filter(|_| features.table) {
             tt_move = e.mv.filter(|&i| (i as usize) < moves.len());
             if !pv_node && e.depth >= depth {
                 let s = from_table(e.score, ply);
@@ -229,7 +231,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if moves.len() == 1 && (ply as i32) < 2 * self.root_depth + 4 {
             depth += 1;
         }
-        if !pv_node && !captures && beta.abs() < MATE_BOUND {
+        if features.pruning && !pv_node && !captures && beta.abs() < MATE_BOUND {
             let eval = pos.evaluate();
             if depth <= 3 && eval - 90 * depth >= beta {
                 return eval;
@@ -264,7 +266,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let score = if n == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let late = depth >= 3 && n >= 3 && !captures && order[n].0 < 1 << 21;
+                let late = features.reductions
+                    && depth >= 3
+                    && n >= 3
+                    && !captures
+                    && order[n].0 < 1 << 21;
                 let r = if late {
                     1 + (n >= 8 && depth >= 6) as i32 + (!pv_node && n >= 12) as i32
                 } else {
@@ -307,15 +313,17 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
-            key,
-            Entry {
-                score: to_table(best, ply),
-                depth,
-                bound,
-                mv: Some(best_index),
-            },
-        );
+        if features.table {
+            self.shared.tt.store(
+                key,
+                Entry {
+                    score: to_table(best, ply),
+                    depth,
+                    bound,
+                    mv: Some(best_index),
+                },
+            );
+        }
         best
     }
 
