@@ -248,11 +248,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         let side = pos.side_to_move().index();
-        let mut order: ArrayVec<(i32, u16), MAX_MOVES> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| (self.order(i, m, tt_move, ply, side), i as u16))
-            .collect();
+        let mut order: ArrayVec<(i32, u16), MAX_MOVES> = ArrayVec::new();
+        for (i, m) in moves.iter().enumerate() {
+            order.push((self.order(i, m, tt_move, ply, side), i as u16));
+        }
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = 0u16;
@@ -344,8 +343,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return pos.evaluate();
         }
         let mut best = -INFINITE;
-        for mv in moves {
-            let score = -self.quiesce(&pos.play(&mv), -beta, -alpha, ply + 1);
+        for mv in moves.iter() {
+            let score = -self.quiesce(&pos.play(mv), -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
             }
@@ -353,7 +352,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    self.update_pv(ply, mv);
+                    self.update_pv(ply, *mv);
                     if alpha >= beta {
                         break;
                     }
