@@ -4,6 +4,7 @@
 
 use super::Evaluate;
 use super::masks::Masks;
+use super::threat::{Attackers, can_capture};
 use super::weights::WEIGHTS;
 use crate::board::{Dir, Geometry};
 use crate::rules::columns::{Move, Position, Rules};
@@ -72,5 +73,20 @@ impl<R: Rules> Evaluate for Position<R> {
     #[inline(always)]
     fn has_reversible_moves(&self) -> bool {
         self.tops_view().1 != 0
+    }
+
+    fn threatened(&self) -> bool {
+        let (tops, officers, _) = self.tops_view();
+        let me = self.side_to_move();
+        let opp = tops[me.index() ^ 1];
+        let attackers = Attackers {
+            men: opp & !officers,
+            kings: opp & officers,
+            up: me == Color::Black,
+            men_backward: R::SOLDIERS_CAPTURE_BACKWARD,
+            flying: R::FLYING_OFFICERS,
+        };
+        let empty = R::GEO.mask & !(tops[0] | tops[1]);
+        can_capture(R::GEO, &attackers, tops[me.index()], empty)
     }
 }

@@ -10,6 +10,7 @@
 mod columns;
 mod masks;
 mod removal;
+mod threat;
 pub mod weights;
 
 use crate::rules::Game;
@@ -30,6 +31,9 @@ pub trait Evaluate: Game {
     /// that repetition and the counter-based draw rules can apply. When it
     /// is false the search skips those checks.
     fn has_reversible_moves(&self) -> bool;
+
+    /// Whether the opponent could capture if it were its turn.
+    fn threatened(&self) -> bool;
 
     /// The final value of a position where the side to move has no legal
     /// move, from its point of view, when that is not simply a loss.

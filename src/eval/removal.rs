@@ -3,6 +3,7 @@
 
 use super::Evaluate;
 use super::masks::Masks;
+use super::threat::{Attackers, can_capture};
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::removal::{Move, Position, Rules};
@@ -40,6 +41,22 @@ impl<R: Rules> Evaluate for Position<R> {
     #[inline(always)]
     fn has_reversible_moves(&self) -> bool {
         self.bitboards().1 != 0
+    }
+
+    #[inline]
+    fn threatened(&self) -> bool {
+        let (pieces, kings) = self.bitboards();
+        let me = self.side_to_move();
+        let opp = pieces[me.index() ^ 1];
+        let attackers = Attackers {
+            men: opp & !kings,
+            kings: opp & kings,
+            up: me == Color::Black,
+            men_backward: R::MEN_CAPTURE_BACKWARD,
+            flying: R::FLYING_KINGS,
+        };
+        let empty = R::GEO.mask & !(pieces[0] | pieces[1]);
+        can_capture(R::GEO, &attackers, pieces[me.index()], empty)
     }
 }
 

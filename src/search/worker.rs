@@ -327,8 +327,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     /// Play out forced captures; a position without a capture is scored
-    /// as it stands.
-    pub fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// as it stands, unless the opponent threatens one: then, once per
+    /// line (`look`), every move is tried one ply further.
+    pub fn quiesce(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.quiesce_with(pos, alpha, beta, ply, true)
+    }
+
+    fn quiesce_with(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, look: bool) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -339,12 +344,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if moves.is_empty() {
             return pos.no_move_score().unwrap_or(lost_at(ply));
         }
-        if ply >= MAX_PLY - 1 || !G::is_capture(&moves[0]) {
+        let captures = G::is_capture(&moves[0]);
+        let extend = !captures && look && pos.threatened();
+        if ply >= MAX_PLY - 1 || !(captures || extend) {
             return pos.evaluate();
         }
         let mut best = -INFINITE;
         for mv in moves.iter() {
-            let score = -self.quiesce(&pos.play(mv), -beta, -alpha, ply + 1);
+            let score = -self.quiesce_with(&pos.play(mv), -beta, -alpha, ply + 1, look && !extend);
             if self.stopped {
                 return 0;
             }
