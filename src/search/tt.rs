@@ -68,6 +68,21 @@ impl Table {
         ((key >> 32) as usize & self.mask) * 4
     }
 
+    /// Start loading the bucket of `key` into the cache, so that a probe a
+    /// little later does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let ptr = self.words[self.bucket(key)..].as_ptr() as *const i8;
+            // SAFETY: a prefetch is only a hint; `ptr` points into `words`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {

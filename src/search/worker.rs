@@ -194,6 +194,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if self.tick() {
             return 0;
         }
+        let key = pos.hash();
+        self.shared.tt.prefetch(key);
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         let mut moves = MoveList::new();
@@ -212,7 +214,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if alpha >= beta {
             return alpha;
         }
-        let key = pos.hash();
         let features = self.shared.features;
         let mut tt_move = None;
         if let Some(e) = self.shared.tt.probe(key).filter(|_| features.table) {
