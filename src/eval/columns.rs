@@ -4,9 +4,9 @@
 
 use super::Evaluate;
 use super::masks::Masks;
-use super::threat::{Attackers, can_capture};
+use super::threat::Side;
 use super::weights::WEIGHTS;
-use crate::board::{Dir, Geometry};
+use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::columns::{Move, Position, Rules};
 use crate::rules::{Color, Game};
 use std::marker::PhantomData;
@@ -75,18 +75,43 @@ impl<R: Rules> Evaluate for Position<R> {
         self.tops_view().1 != 0
     }
 
+    #[inline]
     fn threatened(&self) -> bool {
+        let (side, targets, empty) = self.side_view(self.side_to_move().flip());
+        side.can_capture(R::GEO, targets, empty)
+    }
+
+    #[inline]
+    fn must_capture(&self) -> bool {
+        let (side, targets, empty) = self.side_view(self.side_to_move());
+        side.can_capture(R::GEO, targets, empty)
+    }
+
+    #[inline]
+    fn can_step(&self) -> bool {
+        let (side, _, empty) = self.side_view(self.side_to_move());
+        side.can_step(R::GEO, empty)
+    }
+}
+
+/// One side's pieces, the other side's, and the empty squares.
+trait SideView {
+    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard);
+}
+
+impl<R: Rules> SideView for Position<R> {
+    #[inline(always)]
+    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard) {
         let (tops, officers, _) = self.tops_view();
-        let me = self.side_to_move();
-        let opp = tops[me.index() ^ 1];
-        let attackers = Attackers {
-            men: opp & !officers,
-            kings: opp & officers,
-            up: me == Color::Black,
+        let own = tops[color.index()];
+        let side = Side {
+            men: own & !officers,
+            kings: own & officers,
+            up: color == Color::White,
             men_backward: R::SOLDIERS_CAPTURE_BACKWARD,
             flying: R::FLYING_OFFICERS,
         };
         let empty = R::GEO.mask & !(tops[0] | tops[1]);
-        can_capture(R::GEO, &attackers, tops[me.index()], empty)
+        (side, tops[color.index() ^ 1], empty)
     }
 }

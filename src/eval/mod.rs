@@ -13,7 +13,7 @@ mod removal;
 mod threat;
 pub mod weights;
 
-use crate::rules::Game;
+use crate::rules::{Game, MoveList};
 
 /// How many distinct `move_key` values there are.
 pub const MOVE_KEYS: usize = 64 * 64;
@@ -32,8 +32,28 @@ pub trait Evaluate: Game {
     /// is false the search skips those checks.
     fn has_reversible_moves(&self) -> bool;
 
-    /// Whether the opponent could capture if it were its turn.
-    fn threatened(&self) -> bool;
+    /// Whether the opponent could capture if it were its turn (the
+    /// quiescence search then looks one ply further). A family without a
+    /// fast answer may keep the default, which never looks further.
+    fn threatened(&self) -> bool {
+        false
+    }
+
+    /// Whether the side to move must capture. The default generates the
+    /// moves; families answer from their bitboards.
+    fn must_capture(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.first().is_some_and(Self::is_capture)
+    }
+
+    /// Whether the side to move has a move that is not a capture. The
+    /// default generates the moves; families answer from their bitboards.
+    fn can_step(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves.iter().any(|m| !Self::is_capture(m))
+    }
 
     /// The final value of a position where the side to move has no legal
     /// move, from its point of view, when that is not simply a loss.
@@ -41,3 +61,6 @@ pub trait Evaluate: Game {
         None
     }
 }
+
+#[cfg(test)]
+mod tests;

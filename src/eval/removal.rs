@@ -3,7 +3,7 @@
 
 use super::Evaluate;
 use super::masks::Masks;
-use super::threat::{Attackers, can_capture};
+use super::threat::Side;
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::removal::{Move, Position, Rules};
@@ -45,18 +45,42 @@ impl<R: Rules> Evaluate for Position<R> {
 
     #[inline]
     fn threatened(&self) -> bool {
+        let (side, targets, empty) = self.side_view(self.side_to_move().flip());
+        side.can_capture(R::GEO, targets, empty)
+    }
+
+    #[inline]
+    fn must_capture(&self) -> bool {
+        let (side, targets, empty) = self.side_view(self.side_to_move());
+        side.can_capture(R::GEO, targets, empty)
+    }
+
+    #[inline]
+    fn can_step(&self) -> bool {
+        let (side, _, empty) = self.side_view(self.side_to_move());
+        side.can_step(R::GEO, empty)
+    }
+}
+
+/// One side's pieces, the other side's, and the empty squares.
+trait SideView {
+    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard);
+}
+
+impl<R: Rules> SideView for Position<R> {
+    #[inline(always)]
+    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard) {
         let (pieces, kings) = self.bitboards();
-        let me = self.side_to_move();
-        let opp = pieces[me.index() ^ 1];
-        let attackers = Attackers {
-            men: opp & !kings,
-            kings: opp & kings,
-            up: me == Color::Black,
+        let own = pieces[color.index()];
+        let side = Side {
+            men: own & !kings,
+            kings: own & kings,
+            up: color == Color::White,
             men_backward: R::MEN_CAPTURE_BACKWARD,
             flying: R::FLYING_KINGS,
         };
         let empty = R::GEO.mask & !(pieces[0] | pieces[1]);
-        can_capture(R::GEO, &attackers, pieces[me.index()], empty)
+        (side, pieces[color.index() ^ 1], empty)
     }
 }
 

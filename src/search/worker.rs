@@ -340,14 +340,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
+        let captures = pos.must_capture();
+        let extend = !captures && look && pos.threatened();
+        if !captures && !extend {
+            return if pos.can_step() {
+                pos.evaluate()
+            } else {
+                pos.no_move_score().unwrap_or(lost_at(ply))
+            };
+        }
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
             return pos.no_move_score().unwrap_or(lost_at(ply));
         }
-        let captures = G::is_capture(&moves[0]);
-        let extend = !captures && look && pos.threatened();
-        if ply >= MAX_PLY - 1 || !(captures || extend) {
+        if ply >= MAX_PLY - 1 {
             return pos.evaluate();
         }
         let mut best = -INFINITE;
