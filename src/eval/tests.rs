@@ -3,7 +3,7 @@
 //! to score the start positions near zero.
 
 use super::Evaluate;
-use crate::rules::{Game, MoveList};
+use crate::rules::MoveList;
 use crate::variant::Variant;
 use crate::with_variant;
 
