@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Search depth in plies.
-    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(i32).range(1..=60))]
+    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(i32).range(1..=60))]
     depth: i32,
     /// Search threads (default 1, for a deterministic node count; 0: every core).
     #[arg(long, default_value_t = 1)]
