@@ -1,6 +1,6 @@
 """Drive `dam hub` with pydraughts' HubEngine: initialisation, a game of at
-least 40 plies in international and in English with every returned move
-checked legal, `ping` answered and `stop` answered with `done` during an
+least 40 plies in international, English and Brazilian with every
+returned move checked legal, `ping` answered and `stop` answered with `done` during an
 infinite search.
 
 Usage: python hub_interop.py PATH_TO_DAM
@@ -100,6 +100,7 @@ def main():
     dam = sys.argv[1]
     play_game(dam, "standard", "normal", 0.05)
     play_game(dam, "english", "english", 0.05)
+    play_game(dam, "brazilian", "brazilian", 0.05)
     ping_and_stop(dam)
     print("hub_interop: ok")
 

@@ -9,6 +9,7 @@
 mod line;
 mod position;
 mod session;
+mod squares;
 
 pub use line::{Line, parse, write};
 pub use position::parse_position;

@@ -2,6 +2,7 @@
 //! input, or a parameter change that needs a new session (variant,
 //! threads, table size).
 
+use super::squares::convert;
 use super::{Line, Out, Params, announce, parse, parse_position, set_param, write};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
@@ -175,7 +176,7 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         let mut pos = base;
         let mut history = vec![base.hash()];
         for text in line.get("moves").unwrap_or("").split_whitespace() {
-            match parse_move(&pos, text) {
+            match parse_move(&pos, &convert(G::VARIANT, text)) {
                 Ok(mv) => {
                     pos = pos.play(&mv);
                     history.push(pos.hash());
@@ -286,7 +287,7 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     /// An `info` line for one finished iteration line.
     fn info(&mut self, info: Info<G::Move>) {
         let Some(run) = &self.running else { return };
-        let pv = line_text(&run.root, &info.pv, hub_move::<G>).join(" ");
+        let pv = line_text(&run.root, &info.pv, hub_text::<G>).join(" ");
         let secs = info.time.as_secs_f64();
         let mut args = vec![
             ("depth", info.depth.to_string()),
@@ -329,9 +330,9 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         let Some(best) = self.choose(&outcome) else {
             return self.out.error("no legal move");
         };
-        let mut args = vec![("move", hub_move(&run.root, &best))];
+        let mut args = vec![("move", hub_text(&run.root, &best))];
         if let Some(p) = outcome.ponder.filter(|_| Some(best) == outcome.best) {
-            args.push(("ponder", hub_move(&run.root.play(&best), &p)));
+            args.push(("ponder", hub_text(&run.root.play(&best), &p)));
         }
         self.out.send(write("done", &args));
     }
@@ -358,6 +359,11 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             .copied()
             .or(Some(best))
     }
+}
+
+/// The Hub text of a legal move, in the numbering Hub uses for `G`.
+fn hub_text<G: Evaluate>(pos: &G, mv: &G::Move) -> String {
+    convert(G::VARIANT, &hub_move(pos, mv))
 }
 
 /// A score in men as Hub writes it; a win in `n` plies is `100 - n/100`
