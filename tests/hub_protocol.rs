@@ -227,3 +227,34 @@ fn bad_input_is_answered_or_ignored_and_end_of_input_quits() {
     let status = e.child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn a_low_skill_still_plays_legal_moves() {
+    let mut e = Engine::start();
+    e.init(&[("threads", "1"), ("skill", "1")]);
+    for _ in 0..3 {
+        e.send("pos start");
+        e.send("level move-time=0.05");
+        e.send("go think");
+        let mv = done_move(e.until("done").last().unwrap());
+        assert!(
+            parse_move(&International::start(), &mv).is_ok(),
+            "illegal {mv}"
+        );
+    }
+}
+
+#[test]
+fn russian_moves_use_pydraughts_numbering() {
+    let mut e = Engine::start();
+    e.init(&[("variant", "russian"), ("threads", "1")]);
+    // pydraughts' 9-13 is a3-b4, 21-17 in the standard numbering
+    let start = format!("W{}{}{}", "b".repeat(12), "e".repeat(8), "w".repeat(12));
+    e.send(&format!("pos pos={start} moves=\"9-13\""));
+    e.send("level depth=3");
+    e.send("go think");
+    let mv = done_move(e.until("done").last().unwrap());
+    let squares: Vec<u32> = mv.split(['-', 'x']).map(|s| s.parse().unwrap()).collect();
+    // Black's men stand on 21..32 in pydraughts' numbering
+    assert!((21..=32).contains(&squares[0]), "{mv}");
+}
