@@ -5,6 +5,7 @@ pub mod board;
 pub mod cli;
 pub mod eval;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod protocol;
 pub mod rules;

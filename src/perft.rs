@@ -36,23 +36,18 @@ pub fn perft<G: Game>(pos: &G, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
         1 => count(pos, counting),
+        2 => pos.count_two_plies(counting == Counting::Duplicates),
         _ => {
             let mut list = MoveList::new();
             generate(pos, counting, &mut list);
-            if depth == 2 {
-                list.iter()
-                    .map(|mv| count(&pos.play_unhashed(mv), counting))
-                    .sum()
-            } else {
-                list.iter()
-                    .map(|mv| perft(&pos.play(mv), depth - 1, counting))
-                    .sum()
-            }
+            list.iter()
+                .map(|mv| perft(&pos.play(mv), depth - 1, counting))
+                .sum()
         }
     }
 }
 
-/// Perft per root move, the root split over the current rayon pool.
+/// Perft per root move, the work split over the current rayon pool.
 pub fn divide<G: Game>(pos: &G, depth: u32, counting: Counting) -> Vec<(G::Move, u64)> {
     if depth == 0 {
         return Vec::new();
@@ -61,14 +56,34 @@ pub fn divide<G: Game>(pos: &G, depth: u32, counting: Counting) -> Vec<(G::Move,
     generate(pos, counting, &mut list);
     list.as_slice()
         .par_iter()
-        .map(|mv| (*mv, perft(&pos.play(mv), depth - 1, counting)))
+        .map(|mv| {
+            (
+                *mv,
+                split(&pos.play(mv), depth - 1, counting, SPLIT_PLIES - 1),
+            )
+        })
         .collect()
 }
 
-/// Perft with the root split over the current rayon pool.
-pub fn perft_parallel<G: Game>(pos: &G, depth: u32, counting: Counting) -> u64 {
-    if depth <= 2 {
+/// How many plies from the root are spread over threads: enough small
+/// pieces of work (about 80 in international) to keep two cores busy to
+/// the end.
+const SPLIT_PLIES: u32 = 2;
+
+/// Perft with the first `plies` plies spread over the rayon pool.
+fn split<G: Game>(pos: &G, depth: u32, counting: Counting, plies: u32) -> u64 {
+    if plies == 0 || depth <= 3 {
         return perft(pos, depth, counting);
     }
-    divide(pos, depth, counting).iter().map(|(_, n)| n).sum()
+    let mut list = MoveList::new();
+    generate(pos, counting, &mut list);
+    list.as_slice()
+        .par_iter()
+        .map(|mv| split(&pos.play(mv), depth - 1, counting, plies - 1))
+        .sum()
+}
+
+/// Perft with the work split over the current rayon pool.
+pub fn perft_parallel<G: Game>(pos: &G, depth: u32, counting: Counting) -> u64 {
+    split(pos, depth, counting, SPLIT_PLIES)
 }

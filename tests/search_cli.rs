@@ -90,7 +90,7 @@ fn bench_prints_the_totals() {
     let text = stdout(&out);
     assert!(text.lines().count() >= 32, "{text}");
     assert!(
-        text.contains("total: positions 39 depth 2 threads 1 nodes "),
+        text.contains("total: positions 40 depth 2 threads 1 nodes "),
         "{text}"
     );
     // one thread at a fixed depth: the same nodes every time

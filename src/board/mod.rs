@@ -191,27 +191,39 @@ impl Geometry {
     /// board.
     #[inline(always)]
     pub const fn shift(&self, bb: Bitboard, dir: Dir) -> Bitboard {
+        self.shift_raw(bb, dir) & self.mask
+    }
+
+    /// Shift a set of squares one step in `dir` without dropping what
+    /// lands on ghost bits: only for results that are then intersected
+    /// with a set of board squares.
+    #[inline(always)]
+    pub const fn shift_raw(&self, bb: Bitboard, dir: Dir) -> Bitboard {
         let h = self.half as u32;
-        let moved = match dir {
+        match dir {
             Dir::UpLeft => bb >> (h + 1),
             Dir::UpRight => bb >> h,
             Dir::DownLeft => bb << h,
             Dir::DownRight => bb << (h + 1),
-        };
-        moved & self.mask
+        }
+    }
+
+    /// How many bits one step in `dir` moves, up being negative.
+    #[inline(always)]
+    pub const fn delta(&self, dir: Dir) -> i32 {
+        let h = self.half as i32;
+        match dir {
+            Dir::UpLeft => -(h + 1),
+            Dir::UpRight => -h,
+            Dir::DownLeft => h,
+            Dir::DownRight => h + 1,
+        }
     }
 
     /// The bit one step from `bit` in `dir`, if it is on the board.
     #[inline(always)]
     pub fn step(&self, bit: u8, dir: Dir) -> Option<u8> {
-        let h = self.half as i32;
-        let to = bit as i32
-            + match dir {
-                Dir::UpLeft => -(h + 1),
-                Dir::UpRight => -h,
-                Dir::DownLeft => h,
-                Dir::DownRight => h + 1,
-            };
+        let to = bit as i32 + self.delta(dir);
         if (0..64).contains(&to) && self.mask >> to & 1 != 0 {
             Some(to as u8)
         } else {

@@ -35,6 +35,7 @@ const POSITIONS: &[(Variant, Option<&str>)] = &[
     (Variant::Damasca, None),
     (Variant::DamascaInternational, None),
     (Variant::Lasca, None),
+    (Variant::Damath, None),
     (
         Variant::International,
         Some(

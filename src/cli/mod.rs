@@ -4,6 +4,7 @@
 mod analyze;
 mod bench;
 mod hub;
+mod pdn;
 mod perft;
 mod selfplay;
 mod show;
@@ -28,6 +29,9 @@ enum Command {
     Hub(hub::HubArgs),
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
+    /// PDN files: validate, convert, stats.
+    #[command(subcommand)]
+    Pdn(pdn::PdnCommand),
     /// Play the engine against a changed copy of itself: W/D/L and Elo.
     Selfplay(selfplay::SelfplayArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
@@ -56,15 +60,16 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
-        Command::Analyze(args) => analyze::run(&args),
-        Command::Bench(args) => bench::run(&args),
-        Command::Hub(args) => hub::run(&args),
-        Command::Perft(args) => perft::run(&args),
-        Command::Selfplay(args) => selfplay::run(&args),
-        Command::Show(args) => show::run(&args),
+        Command::Analyze(args) => analyze::run(&args).map(|()| 0),
+        Command::Bench(args) => bench::run(&args).map(|()| 0),
+        Command::Hub(args) => hub::run(&args).map(|()| 0),
+        Command::Pdn(command) => pdn::run(&command),
+        Command::Perft(args) => perft::run(&args).map(|()| 0),
+        Command::Selfplay(args) => selfplay::run(&args).map(|()| 0),
+        Command::Show(args) => show::run(&args).map(|()| 0),
     };
     match result {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("dam: {e}");
             2

@@ -1,13 +1,15 @@
 //! Static evaluation, one evaluator per rules family behind the
 //! `Evaluate` trait, which also carries the few facts about moves and
 //! positions the search needs beyond `Game`. A family (Damath, later)
-//! plugs in by implementing `Evaluate`; `no_move_score` lets a variant
-//! whose goal is a score rather than a win value its final positions.
+//! plugs in by implementing `Evaluate`; `final_score` lets a variant
+//! whose goal is a score rather than a win (Damath) value its final
+//! positions.
 //!
 //! Scores are in hundredths of a man, from the side to move's point of
 //! view. The weights live in `weights`.
 
 mod columns;
+mod damath;
 mod masks;
 mod removal;
 mod threat;
@@ -55,9 +57,11 @@ pub trait Evaluate: Game {
         moves.iter().any(|m| !Self::is_capture(m))
     }
 
-    /// The final value of a position where the side to move has no legal
-    /// move, from its point of view, when that is not simply a loss.
-    fn no_move_score(&self) -> Option<i32> {
+    /// The value of this position if the game ends here (no legal move,
+    /// or a rule ends it), from the side to move's point of view, for a
+    /// variant that scores a finished game by points rather than as a
+    /// win or loss (Damath). `None`: the usual win, loss or draw.
+    fn final_score(&self) -> Option<i32> {
         None
     }
 }

@@ -118,6 +118,18 @@ pub struct MoveInfo {
 }
 
 impl MoveInfo {
+    /// A route given by bits of the board's layout: the start, the squares
+    /// landed on and the squares jumped, in order.
+    pub fn from_bits(g: &Geometry, from: u8, path: &[u8], jumped: &[u8]) -> MoveInfo {
+        let to = path.last().map_or(from, |&b| b);
+        MoveInfo {
+            from: g.square_of(from),
+            to: g.square_of(to),
+            path: path.iter().map(|&b| g.square_of(b)).collect(),
+            captured: jumped.iter().map(|&b| g.square_of(b)).collect(),
+        }
+    }
+
     /// Whether this is a capture.
     pub fn is_capture(&self) -> bool {
         !self.captured.is_empty()
@@ -186,6 +198,24 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: &Self::Move) -> Self;
 
+    /// The number of move paths of two plies, capture routes counted
+    /// separately with `routes`: perft's last two plies, which a variant
+    /// may count faster than by listing the first ply.
+    fn count_two_plies(&self, routes: bool) -> u64 {
+        let mut list = MoveList::new();
+        if routes {
+            self.generate_routes(&mut list);
+            list.iter()
+                .map(|mv| self.play_unhashed(mv).count_routes())
+                .sum()
+        } else {
+            self.generate(&mut list);
+            list.iter()
+                .map(|mv| self.play_unhashed(mv).count_moves())
+                .sum()
+        }
+    }
+
     /// The position after `mv` for move generation only: its hash and
     /// draw counters may be stale. Perft uses it on the ply it counts.
     fn play_unhashed(&self, mv: &Self::Move) -> Self {
@@ -205,8 +235,24 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
     /// Whether `mv` captures.
     fn is_capture(mv: &Self::Move) -> bool;
 
+    /// The square numbers a legal move of this position starts and ends
+    /// on, as its routes give them. Reading short move text uses it to find
+    /// a move without listing every route.
+    fn move_squares(&self, mv: &Self::Move) -> (u8, u8) {
+        self.routes()
+            .into_iter()
+            .find(|(m, _)| m == mv)
+            .map_or((0, 0), |(_, info)| (info.from, info.to))
+    }
+
     /// The variant's draw and adjudication counters, by name, for display.
     fn counters(&self) -> Vec<(&'static str, u32)>;
+
+    /// The result when this position occurs for the third time: a draw,
+    /// unless the variant adjudicates repetitions (stacks, Damath).
+    fn repetition_outcome(&self) -> Outcome {
+        Outcome::Draw
+    }
 
     /// The end of the game by the position alone: no move left, or a
     /// counter of the variant's draw rules run out. Repetition needs the

@@ -128,6 +128,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     /// The score of a game ended by a rule, for the side to move.
     fn end_score(pos: &G, end: &GameEnd, ply: usize) -> i32 {
+        if let Some(score) = pos.final_score() {
+            return score;
+        }
         match end.outcome {
             Outcome::Draw => 0,
             Outcome::Win(c) if c == pos.side_to_move() => MATE - ply as i32,
@@ -201,7 +204,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
-            return pos.no_move_score().unwrap_or(lost_at(ply));
+            return pos.final_score().unwrap_or(lost_at(ply));
         }
         if reversible && let Some(end) = pos.game_end() {
             return Self::end_score(pos, &end, ply);
@@ -346,13 +349,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return if pos.can_step() {
                 pos.evaluate()
             } else {
-                pos.no_move_score().unwrap_or(lost_at(ply))
+                pos.final_score().unwrap_or(lost_at(ply))
             };
         }
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
-            return pos.no_move_score().unwrap_or(lost_at(ply));
+            return pos.final_score().unwrap_or(lost_at(ply));
         }
         if ply >= MAX_PLY - 1 {
             return pos.evaluate();

@@ -97,12 +97,7 @@ impl<R: Rules> Sink for InfoSink<R> {
             return;
         }
         let g = R::GEO;
-        let info = MoveInfo {
-            from: g.square_of(mv.from),
-            to: g.square_of(mv.to),
-            path: path.iter().map(|&b| g.square_of(b)).collect(),
-            captured: mv.jumped().iter().map(|&b| g.square_of(b)).collect(),
-        };
+        let info = MoveInfo::from_bits(g, mv.from, path, mv.jumped());
         found.push((mv, info));
     }
 }

@@ -22,7 +22,7 @@ pub use moves::Move;
 pub use variants::{Damasca, DamascaInternational, Lasca};
 
 use super::zobrist::BLACK_TO_MOVE;
-use super::{Color, Game, GameEnd, MoveInfo, MoveList, Piece, Setup, SetupError};
+use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, SetupError};
 use crate::board::{Bitboard, Dir, EIGHT, Geometry, SEVEN};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink, ListSink};
@@ -389,16 +389,15 @@ impl<R: Rules> Game for Position<R> {
             let mut list = MoveList::new();
             self.quiet_moves(&mut list);
             for mv in list {
-                let info = MoveInfo {
-                    from: g.square_of(mv.from),
-                    to: g.square_of(mv.to),
-                    path: vec![g.square_of(mv.to)],
-                    captured: Vec::new(),
-                };
-                sink.found.push((mv, info));
+                sink.found
+                    .push((mv, MoveInfo::from_bits(g, mv.from, &[mv.to], &[])));
             }
         }
         sink.found
+    }
+
+    fn move_squares(&self, mv: &Move) -> (u8, u8) {
+        (R::GEO.square_of(mv.from), R::GEO.square_of(mv.to))
     }
 
     fn is_capture(mv: &Move) -> bool {
@@ -411,6 +410,11 @@ impl<R: Rules> Game for Position<R> {
 
     fn game_end(&self) -> Option<GameEnd> {
         self.end()
+    }
+
+    /// A threefold repetition is adjudicated like the dead-play counters.
+    fn repetition_outcome(&self) -> Outcome {
+        self.adjudicate()
     }
 }
 

@@ -16,7 +16,11 @@ use std::marker::PhantomData;
 const MAX_CHAIN: usize = 32;
 
 /// Where finished capture sequences go.
-pub(super) trait Sink {
+pub(crate) trait Sink {
+    /// Whether `found` reads the squares of the sequence; the search
+    /// skips recording them when it does not.
+    const SQUARES: bool = true;
+
     /// Take one finished sequence of `count` jumps; `path` holds the bits
     /// landed on, `jumped` the bits jumped, in order.
     fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]);
@@ -28,30 +32,59 @@ pub(super) trait Sink {
 /// one route, as perft.md counts them.
 pub(super) struct ListSink<'a, const ROUTES: bool> {
     list: &'a mut MoveList<Move>,
+    /// Whether one route can be found twice (only where a flying king may
+    /// touch down on several squares between two jumps).
+    repeats: bool,
     /// With `ROUTES`: a fingerprint of each listed move's jump order.
     orders: ArrayVec<u64, MAX_MOVES>,
     best: u32,
 }
 
 impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
-    pub(super) fn new(list: &'a mut MoveList<Move>) -> Self {
+    pub(super) fn new(list: &'a mut MoveList<Move>, flying_kings: bool) -> Self {
         ListSink {
             list,
+            repeats: flying_kings,
             orders: ArrayVec::new(),
             best: 0,
         }
     }
 }
 
+/// Counts every route, for variants where no route is found twice.
+#[derive(Default)]
+pub(super) struct CountSink {
+    pub(super) count: u64,
+    best: u32,
+}
+
+impl Sink for CountSink {
+    const SQUARES: bool = false;
+
+    #[inline]
+    fn found(&mut self, _: Move, count: u32, majority: bool, _: &[u8], _: &[u8]) {
+        if majority && count != self.best {
+            if count < self.best {
+                return;
+            }
+            self.best = count;
+            self.count = 0;
+        }
+        self.count += 1;
+    }
+}
+
 /// A fingerprint of the order of the jumped squares.
 #[inline]
-fn jump_order(jumped: &[u8]) -> u64 {
+pub(crate) fn jump_order(jumped: &[u8]) -> u64 {
     jumped.iter().fold(0, |h: u64, &b| {
         (h ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(17)
     })
 }
 
 impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
+    const SQUARES: bool = ROUTES;
+
     #[inline]
     fn found(&mut self, mv: Move, count: u32, majority: bool, _: &[u8], jumped: &[u8]) {
         if majority {
@@ -64,7 +97,9 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
                 self.best = count;
             }
         }
-        if ROUTES {
+        if ROUTES && !self.repeats {
+            let _ = self.list.try_push(mv);
+        } else if ROUTES {
             let order = jump_order(jumped);
             let seen = self
                 .list
@@ -109,12 +144,7 @@ impl<R: Rules> Sink for InfoSink<R> {
             }
         }
         let g = R::GEO;
-        let info = MoveInfo {
-            from: g.square_of(mv.from),
-            to: g.square_of(mv.to),
-            path: path.iter().map(|&b| g.square_of(b)).collect(),
-            captured: jumped.iter().map(|&b| g.square_of(b)).collect(),
-        };
+        let info = MoveInfo::from_bits(g, mv.from, path, jumped);
         self.found.push((mv, info));
     }
 }
@@ -164,7 +194,7 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
         let mut jumpers = 0;
         for &dir in Self::MAN_DIRS {
             let back = dir.reverse();
-            jumpers |= Self::shift(Self::shift(self.empty, back) & self.opp, back);
+            jumpers |= R::GEO.shift_raw(R::GEO.shift_raw(self.empty, back) & self.opp, back);
         }
         for from in Geometry::bits(men & jumpers) {
             chain.from = from;
@@ -221,14 +251,16 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
         if n < MAX_CHAIN {
             let opp = self.opp & !captured;
             for &dir in Self::MAN_DIRS {
-                let mid = Self::shift(at, dir) & opp;
-                let land = Self::shift(mid, dir) & self.empty;
+                let mid = R::GEO.shift_raw(at, dir) & opp;
+                let land = R::GEO.shift_raw(mid, dir) & self.empty;
                 if land == 0 {
                     continue;
                 }
                 any = true;
-                chain.path[n] = land.trailing_zeros() as u8;
-                chain.jumped[n] = mid.trailing_zeros() as u8;
+                if S::SQUARES {
+                    chain.path[n] = land.trailing_zeros() as u8;
+                    chain.jumped[n] = mid.trailing_zeros() as u8;
+                }
                 if R::IMMEDIATE_REMOVAL {
                     self.opp ^= mid;
                     self.empty ^= mid;
@@ -240,6 +272,14 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     }
                     Promotion::ContinuesAsKing if crowned => {
                         self.king(sink, chain, land, captured | mid, n + 1, Some(dir), true)
+                    }
+                    _ if !self.man_can_jump(land, captured | mid) => {
+                        // the common end of a chain, without a call
+                        let promote = match R::PROMOTION {
+                            Promotion::Touched => touched || crowned,
+                            _ => crowned,
+                        };
+                        Self::finish(sink, chain, land, captured | mid, n + 1, promote)
                     }
                     _ => self.man(sink, chain, land, captured | mid, n + 1, touched || crowned),
                 }
@@ -256,6 +296,17 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
             };
             Self::finish(sink, chain, at, captured, n, promote);
         }
+    }
+
+    /// Whether a man on `at` that has jumped `captured` can jump again.
+    #[inline(always)]
+    fn man_can_jump(&self, at: Bitboard, captured: Bitboard) -> bool {
+        let opp = self.opp & !captured;
+        let mut land = 0;
+        for &dir in Self::MAN_DIRS {
+            land |= R::GEO.shift_raw(R::GEO.shift_raw(at, dir) & opp, dir);
+        }
+        land & self.empty != 0
     }
 
     /// The first piece a king on `at` meets in `dir`, or 0.
@@ -313,7 +364,9 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     continue;
                 }
                 any = true;
-                chain.jumped[n] = mid.trailing_zeros() as u8;
+                if S::SQUARES {
+                    chain.jumped[n] = mid.trailing_zeros() as u8;
+                }
                 if R::IMMEDIATE_REMOVAL {
                     self.opp ^= mid;
                     self.empty ^= mid;
@@ -334,11 +387,15 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                     }
                     let targets = if go_on != 0 { go_on } else { lands };
                     for bit in Geometry::bits(targets) {
-                        chain.path[n] = bit;
+                        if S::SQUARES {
+                            chain.path[n] = bit;
+                        }
                         self.king(sink, chain, 1 << bit, now, n + 1, Some(dir), promote);
                     }
                 } else {
-                    chain.path[n] = land.trailing_zeros() as u8;
+                    if S::SQUARES {
+                        chain.path[n] = land.trailing_zeros() as u8;
+                    }
                     self.king(sink, chain, land, now, n + 1, Some(dir), promote);
                 }
                 if R::IMMEDIATE_REMOVAL {

@@ -15,6 +15,7 @@ use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, Set
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink};
+pub(crate) use captures::{Sink, jump_order};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -90,6 +91,12 @@ impl<R: Rules> Position<R> {
         R::GEO.shift(bb, dir)
     }
 
+    /// A shift whose result must be intersected with board squares.
+    #[inline(always)]
+    fn raw(bb: Bitboard, dir: Dir) -> Bitboard {
+        R::GEO.shift_raw(bb, dir)
+    }
+
     /// The forward directions of White's (or Black's) men.
     #[inline(always)]
     const fn forward(white: bool) -> [Dir; 2] {
@@ -125,7 +132,8 @@ impl<R: Rules> Position<R> {
         R::GEO.mask & !(self.pieces[0] | self.pieces[1])
     }
 
-    fn captures<S: captures::Sink>(&self, sink: &mut S) {
+    /// Send every capture sequence of the side to move to `sink`.
+    pub(crate) fn captures<S: Sink>(&self, sink: &mut S) {
         let me = self.side.index();
         let own = self.pieces[me];
         let (opp, empty) = (self.pieces[me ^ 1], self.empty());
@@ -144,6 +152,23 @@ impl<R: Rules> Position<R> {
             }
             .run(men, kings, sink),
         }
+    }
+
+    /// The pieces of `color`.
+    #[inline(always)]
+    pub(crate) fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// The kings of both sides.
+    #[inline(always)]
+    pub(crate) fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// Plies since the last capture or man move.
+    pub(crate) fn reversible(&self) -> u16 {
+        self.reversible
     }
 
     fn piece_on(&self, bit: u8) -> Option<Piece> {
@@ -272,12 +297,12 @@ impl<R: Rules> Game for Position<R> {
         self.generate_with::<true>(moves);
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_moves(&self) -> u64 {
         self.count::<false>()
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_routes(&self) -> u64 {
         self.count::<true>()
     }
@@ -293,8 +318,10 @@ impl<R: Rules> Game for Position<R> {
         let mut hash = self.hash ^ BLACK_TO_MOVE;
         hash ^= PIECE[me][was_king as usize][(mv.from & 63) as usize]
             ^ PIECE[me][is_king as usize][(mv.to & 63) as usize];
+        // captured squares go first: in dama a king may end its capture on
+        // a square it jumped, whose piece left the board on the way
         next.pieces[me] = self.pieces[me] & !from | to;
-        next.kings = self.kings & !from;
+        next.kings = self.kings & !from & !mv.captured;
         if is_king {
             next.kings |= to;
         }
@@ -304,7 +331,6 @@ impl<R: Rules> Game for Position<R> {
                 hash ^= PIECE[opp][(self.kings >> bit & 1) as usize][(bit & 63) as usize];
             }
             next.pieces[opp] &= !mv.captured;
-            next.kings &= !mv.captured;
             next.reversible = 0;
             next.since_material = 0;
         } else {
@@ -322,6 +348,14 @@ impl<R: Rules> Game for Position<R> {
         next.side = self.side.flip();
         next.hash = hash;
         next
+    }
+
+    fn count_two_plies(&self, routes: bool) -> u64 {
+        if routes {
+            self.count_two::<true>()
+        } else {
+            self.count_two::<false>()
+        }
     }
 
     #[inline(always)]
@@ -360,19 +394,18 @@ impl<R: Rules> Game for Position<R> {
         let mut sink = InfoSink::<R>::default();
         self.captures(&mut sink);
         if sink.found.is_empty() {
-            let mut list = MoveList::new();
+            let mut list = MoveList::<Move>::new();
             self.quiet_moves(&mut list);
             for mv in list {
-                let info = MoveInfo {
-                    from: g.square_of(mv.from),
-                    to: g.square_of(mv.to),
-                    path: vec![g.square_of(mv.to)],
-                    captured: Vec::new(),
-                };
-                sink.found.push((mv, info));
+                sink.found
+                    .push((mv, MoveInfo::from_bits(g, mv.from, &[mv.to], &[])));
             }
         }
         sink.found
+    }
+
+    fn move_squares(&self, mv: &Move) -> (u8, u8) {
+        (R::GEO.square_of(mv.from), R::GEO.square_of(mv.to))
     }
 
     fn is_capture(mv: &Move) -> bool {

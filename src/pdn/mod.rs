@@ -1,0 +1,21 @@
+//! PDN (Portable Draughts Notation) in and out: a lenient nom parser for
+//! the reading grammar that keeps everything it reads (`parse`, `syntax`),
+//! memory-mapped files split into games without copying (`source`,
+//! `split`), the variant of each game (`gametype`), replay against the
+//! rules (`replay`), the strict PDN 3.0 writer (`write`), and the parallel
+//! batch jobs behind `dam pdn` (`batch`, `check`, `export`, `stats`).
+//!
+//! Reference: shared/reference/pdn.md (PDN 3.0 reading and writing
+//! grammars, GameType numbers, result formats).
+
+pub mod batch;
+pub mod check;
+pub mod export;
+pub mod gametype;
+pub mod parse;
+pub mod replay;
+pub mod source;
+pub mod split;
+pub mod stats;
+pub mod syntax;
+pub mod write;

@@ -1,0 +1,151 @@
+//! Damath's capture sequences. The plain family's search finds them with
+//! `dama`'s movement (captured chips leave at once, flying Damas that never
+//! turn 180°, men jumping both ways and crowned only where the move ends);
+//! the sinks here score each sequence and apply Damath's priority: the most
+//! chips captured first, then, among equals, a Dama's sequence before an
+//! ordinary chip's.
+
+use super::score::{apply, clamp, multiplier, op_at};
+use super::{Damath, Move};
+use crate::board::DAMATH;
+use crate::rules::removal::{self, Sink, jump_order};
+use crate::rules::{MAX_MOVES, MoveInfo, MoveList};
+use arrayvec::ArrayVec;
+
+/// What the priority rule makes of a finished sequence.
+enum Verdict {
+    /// Outranked by a sequence already found.
+    Out,
+    /// As good as the best so far.
+    Joins(Move),
+    /// Better than everything so far, which is dropped.
+    Leads(Move),
+}
+
+/// Ranks and scores the sequences of one position.
+struct Judge<'a> {
+    pos: &'a Damath,
+    /// The best rank so far: twice the chips captured, plus 1 for a Dama.
+    best: u32,
+}
+
+impl<'a> Judge<'a> {
+    fn new(pos: &'a Damath) -> Self {
+        Judge { pos, best: 0 }
+    }
+
+    /// Rank a sequence of `count` jumps and, if it may be played, score it.
+    #[inline]
+    fn judge(&mut self, mv: removal::Move, count: u32, path: &[u8], jumped: &[u8]) -> Verdict {
+        let dama = self.pos.board.kings() >> mv.from & 1 != 0;
+        let rank = 2 * count + dama as u32;
+        if rank < self.best {
+            return Verdict::Out;
+        }
+        let mv = Move::scored(mv, self.score(mv.from, dama, path, jumped));
+        if rank > self.best {
+            self.best = rank;
+            Verdict::Leads(mv)
+        } else {
+            Verdict::Joins(mv)
+        }
+    }
+
+    /// The score of a sequence: each jump is the capturing chip's number
+    /// OP the captured chip's, OP on the square it lands on.
+    fn score(&self, from: u8, dama: bool, path: &[u8], jumped: &[u8]) -> i64 {
+        let numbers = &self.pos.numbers;
+        let left = numbers[from as usize];
+        let kings = self.pos.board.kings();
+        let total = path
+            .iter()
+            .zip(jumped)
+            .map(|(&land, &taken)| {
+                apply(op_at(land), left, numbers[taken as usize])
+                    * multiplier(dama, kings >> taken & 1 != 0)
+            })
+            .sum();
+        clamp(total)
+    }
+}
+
+/// Collects moves in a move list: each distinct result once, or every
+/// route (`ROUTES`). A route is a distinct order of jumped squares for the
+/// same move; where a flying Dama touches down between two jumps is part of
+/// the route only through the score it makes (a different landing square
+/// with a different operator gives a different move).
+pub(super) struct ListSink<'a, const ROUTES: bool> {
+    list: &'a mut MoveList<Move>,
+    /// With `ROUTES`: a fingerprint of each listed move's jump order.
+    orders: ArrayVec<u64, MAX_MOVES>,
+    judge: Judge<'a>,
+}
+
+impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
+    pub(super) fn new(pos: &'a Damath, list: &'a mut MoveList<Move>) -> Self {
+        ListSink {
+            list,
+            orders: ArrayVec::new(),
+            judge: Judge::new(pos),
+        }
+    }
+}
+
+impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
+    #[inline]
+    fn found(&mut self, mv: removal::Move, count: u32, _: bool, path: &[u8], jumped: &[u8]) {
+        let mv = match self.judge.judge(mv, count, path, jumped) {
+            Verdict::Out => return,
+            Verdict::Joins(mv) => mv,
+            Verdict::Leads(mv) => {
+                self.list.clear();
+                self.orders.clear();
+                mv
+            }
+        };
+        if ROUTES {
+            let order = jump_order(jumped);
+            let seen = self
+                .list
+                .iter()
+                .zip(&self.orders)
+                .any(|(m, &o)| *m == mv && o == order);
+            if !seen && self.list.try_push(mv).is_ok() {
+                self.orders.push(order);
+            }
+        } else if !self.list.contains(&mv) {
+            let _ = self.list.try_push(mv);
+        }
+    }
+}
+
+/// Collects every route with its squares, for notation.
+pub(super) struct InfoSink<'a> {
+    pub(super) found: Vec<(Move, MoveInfo)>,
+    judge: Judge<'a>,
+}
+
+impl<'a> InfoSink<'a> {
+    pub(super) fn new(pos: &'a Damath) -> Self {
+        InfoSink {
+            found: Vec::new(),
+            judge: Judge::new(pos),
+        }
+    }
+}
+
+impl Sink for InfoSink<'_> {
+    fn found(&mut self, mv: removal::Move, count: u32, _: bool, path: &[u8], jumped: &[u8]) {
+        let mv = match self.judge.judge(mv, count, path, jumped) {
+            Verdict::Out => return,
+            Verdict::Joins(mv) => mv,
+            Verdict::Leads(mv) => {
+                self.found.clear();
+                mv
+            }
+        };
+        let g = &DAMATH;
+        let info = MoveInfo::from_bits(g, mv.from, path, jumped);
+        self.found.push((mv, info));
+    }
+}

@@ -1,0 +1,195 @@
+//! `dam pdn` run as a program on PDN text written here: the validate
+//! report format and exit codes, convert to PDN, FEN lists and JSON with
+//! its all-or-nothing output, stats, Latin-1 input and files that are not
+//! PDN.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn dam(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dam"))
+        .args(args)
+        .output()
+        .expect("the dam binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh directory for one test's files.
+fn dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dam-pdn-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn file(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+const GOOD: &str = "[Event \"Test\"]\n[White \"Wit\"]\n[Black \"Zwart\"]\n[Result \"1-0\"]\n\
+                    1. 32-28 19-23 2. 28x19 14x23 { fine } 3. 33-28 (3. 34-29) 23x32 4. 37x28 1-0\n\n";
+const BAD: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. 32-28 19-23\n2. 28-22 *\n\n";
+
+#[test]
+fn validate_reports_each_bad_game_with_its_place_and_goes_on() {
+    let d = dir("validate");
+    let f = file(&d, "games.pdn", format!("{GOOD}{BAD}{GOOD}").as_bytes());
+    let out = dam(&["pdn", "validate", &f]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!(
+            "{f}:11:4: game 2 (A - B), move 2: move '28-22' is not legal here"
+        )),
+        "{text}"
+    );
+    assert_eq!(lines[1], "1 file, 3 games: 2 valid, 1 bad");
+    let good = file(&d, "good.pdn", GOOD.as_bytes());
+    let out = dam(&["pdn", "validate", &good, &good]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "2 files, 2 games: 2 valid, 0 bad\n");
+}
+
+#[test]
+fn validate_parse_errors_name_line_and_column_and_unreadable_files_exit_2() {
+    let d = dir("errors");
+    let text = "[Event \"x\"]\r\n1. 32-28 {open\r\n";
+    let f = file(&d, "open.pdn", text.as_bytes());
+    let out = dam(&["pdn", "validate", &f]);
+    assert!(
+        stdout(&out).starts_with(&format!(
+            "{f}:2:10: game 1 (? - ?), move 1: this comment is never closed"
+        )),
+        "{}",
+        stdout(&out)
+    );
+    let binary = file(&d, "b.pdn", b"\x7fELF\x00\x01");
+    let not_pdn = file(&d, "n.pdn", b"Hello, world\n");
+    let out = dam(&["pdn", "validate", &binary, &not_pdn, &f]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("b.pdn: not a text file"), "{err}");
+    assert!(
+        err.contains("n.pdn: not a PDN file (1:1: expected a move, found 'Hello,')"),
+        "{err}"
+    );
+    assert!(stdout(&out).contains("1 file, 1 games: 0 valid, 1 bad, 2 file(s) unreadable"));
+}
+
+#[test]
+fn latin1_and_utf8_names_and_unsupported_variants() {
+    let d = dir("encodings");
+    let mut bytes = b"[White \"Fran\xe7ois\"]\n[Black \"x\"]\n1. 32-28 19-25 *\n".to_vec();
+    bytes.extend_from_slice(b"[GameType \"40\"]\n1. 32-28 *\n");
+    let f = file(&d, "latin1.pdn", &bytes);
+    let out = dam(&["pdn", "validate", &f]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("game 1 (François - x), move 1...: move '19-25'"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 2 (? - ?): unsupported variant: GameType 40 is Frisian"),
+        "{text}"
+    );
+}
+
+#[test]
+fn convert_writes_clean_pdn_and_nothing_when_a_game_is_bad() {
+    let d = dir("convert");
+    let messy = "[Result \"1/2-1/2\"]\n[Black \"B\"]\n[GameType \"20\"]\n1.32-28! 19-23 2.28x19 14x23 \
+                 3.37-32 (3.34-29 $2) 09-14 (3...10-14 $2) 1/2-1/2\n";
+    let f = file(&d, "messy.pdn", messy.as_bytes());
+    let out_path = d.join("out.pdn").display().to_string();
+    let out = dam(&["pdn", "convert", &f, "-o", &out_path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&out_path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644);
+    }
+    assert_eq!(
+        written,
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"B\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n\
+         1. 32-28! 19-23 2. 28x19 14x23 3. 37-32 (3. 34-29 $2) 3... 9-14 (3... 10-14 $2)\n\
+         *\n\n"
+    );
+    let again = dam(&["pdn", "convert", &out_path]);
+    assert_eq!(stdout(&again), written);
+
+    let bad = file(&d, "bad.pdn", format!("{GOOD}{BAD}").as_bytes());
+    let target = d.join("never.pdn");
+    let out = dam(&["pdn", "convert", &bad, "-o", &target.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!target.exists());
+    assert!(stderr(&out).contains("nothing written"));
+    let files: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
+    assert_eq!(files.len(), 3, "no temporary file is left behind");
+    let out = dam(&[
+        "pdn",
+        "convert",
+        &bad,
+        "--skip-bad",
+        "-o",
+        &target.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .contains("[White \"Wit\"]")
+    );
+}
+
+#[test]
+fn convert_to_fen_lists_and_json() {
+    let d = dir("formats");
+    let f = file(&d, "g.pdn", GOOD.as_bytes());
+    let out = dam(&["pdn", "convert", "--fen-list", &f]);
+    let listed = stdout(&out);
+    let fens: Vec<&str> = listed.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(fens.len(), 8);
+    assert!(fens[0].starts_with("W:W31,32,"), "{}", fens[0]);
+    let out = dam(&["pdn", "convert", "--json", &f]);
+    let line = stdout(&out);
+    let value: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(value["tags"]["White"], "Wit");
+    assert_eq!(value["moves"][1]["move"], "19-23");
+    assert_eq!(value["moves"].as_array().unwrap().len(), 7);
+    assert_eq!(value["moves"][6]["fen"], fens[7]);
+    assert_eq!(value["result"], "2-0");
+}
+
+#[test]
+fn stats_counts_results_openings_and_lengths() {
+    let d = dir("stats");
+    let f = file(&d, "s.pdn", format!("{GOOD}{GOOD}{BAD}").as_bytes());
+    let out = dam(&["pdn", "stats", &f]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("games: 3 (1 unreadable, not counted below)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("results: white wins 2, black wins 0, draws 0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("length in plies: min 7, median 7, mean 7.0, max 7"),
+        "{text}"
+    );
+    assert!(text.contains("       2  32-28 19-23"), "{text}");
+}
