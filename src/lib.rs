@@ -4,9 +4,11 @@
 pub mod board;
 pub mod cli;
 pub mod matches;
+pub mod eval;
 pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod protocol;
 pub mod rules;
+pub mod search;
 pub mod variant;

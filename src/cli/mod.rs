@@ -3,8 +3,12 @@
 
 mod dxp;
 mod matches;
+mod analyze;
+mod bench;
+mod hub;
 mod pdn;
 mod perft;
+mod selfplay;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +23,12 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Search a position: info lines, then the best move.
+    Analyze(analyze::AnalyzeArgs),
+    /// Search fixed positions of every variant: nodes, time, nodes/s.
+    Bench(bench::BenchArgs),
+    /// Speak the Hub protocol (version 2) on stdin and stdout.
+    Hub(hub::HubArgs),
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
@@ -28,6 +38,8 @@ enum Command {
     /// PDN files: validate, convert, stats.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
+    /// Play the engine against a changed copy of itself: W/D/L and Elo.
+    Selfplay(selfplay::SelfplayArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
 }
@@ -56,8 +68,12 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Command::Dxp(args) => dxp::run(&args).map(|()| 0),
         Command::Match(args) => matches::run(&args).map(|()| 0),
+        Command::Analyze(args) => analyze::run(&args).map(|()| 0),
+        Command::Bench(args) => bench::run(&args).map(|()| 0),
+        Command::Hub(args) => hub::run(&args).map(|()| 0),
         Command::Pdn(command) => pdn::run(&command),
         Command::Perft(args) => perft::run(&args).map(|()| 0),
+        Command::Selfplay(args) => selfplay::run(&args).map(|()| 0),
         Command::Show(args) => show::run(&args).map(|()| 0),
     };
     match result {

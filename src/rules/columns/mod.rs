@@ -82,6 +82,20 @@ pub struct Position<R: Rules> {
 }
 
 impl<R: Rules> Position<R> {
+    /// The tops of White and of Black, the officer tops and the squares
+    /// holding more than one piece: the evaluation reads them directly.
+    #[inline(always)]
+    pub(crate) fn tops_view(&self) -> ([Bitboard; 2], Bitboard, Bitboard) {
+        (self.tops, self.officers, self.tall)
+    }
+
+    /// How many pieces of White and of Black the column on `bit` holds.
+    pub(crate) fn column_colors(&self, bit: u8) -> [u32; 2] {
+        let column = self.column(bit);
+        let black = column.pieces().filter(|p| p.color == Color::Black).count() as u32;
+        [column.height() - black, black]
+    }
+
     #[inline(always)]
     fn shift(bb: Bitboard, dir: Dir) -> Bitboard {
         R::GEO.shift(bb, dir)

@@ -4,10 +4,11 @@
 //! (the common case) are found with bitboards alone; anything longer goes
 //! to the capture search.
 
-use super::captures::{CountSink, ListSink};
+use super::captures::{CaptureSearch, CountSink, ListSink};
 use super::{Move, Position, Promotion, Rules};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::{Color, Game, MoveList};
+use std::marker::PhantomData;
 
 /// What a look at the bitboards tells of the captures.
 enum CaptureKind {
@@ -95,7 +96,7 @@ impl<R: Rules> Position<R> {
     #[inline(always)]
     fn count_for<const ROUTES: bool, const WHITE: bool>(&self) -> u64 {
         self.count_unsearched_for::<WHITE>()
-            .unwrap_or_else(|| self.count_by_search::<ROUTES>())
+            .unwrap_or_else(|| self.count_by_search::<ROUTES, WHITE>())
     }
 
     /// The number of legal moves where the bitboards alone tell it: the
@@ -121,18 +122,67 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// Count the captures by listing them; kept out of line so that its
+    /// Count the captures by searching them; kept out of line so that its
     /// move list does not weigh on the common path's stack frame.
     #[inline(never)]
-    fn count_by_search<const ROUTES: bool>(&self) -> u64 {
+    fn count_by_search<const ROUTES: bool, const WHITE: bool>(&self) -> u64 {
+        let me = !WHITE as usize;
+        let own = self.pieces[me];
+        let (men, kings) = (own & !self.kings, own & self.kings);
+        let search = || CaptureSearch::<R, WHITE> {
+            opp: self.pieces[me ^ 1],
+            empty: self.empty(),
+            rules: PhantomData,
+        };
+        let forward_only =
+            !R::MEN_CAPTURE_BACKWARD && !R::MAJORITY && R::PROMOTION == Promotion::StopsMove;
+        // Men that jump forward only never meet a piece they jumped nor the
+        // square they left: each route of theirs is a move of its own and
+        // they can be counted without the search.
+        let (mut count, searched_men) = if forward_only {
+            let (opp, empty) = (self.pieces[me ^ 1], self.empty());
+            let mut jumpers = 0;
+            for dir in Self::forward(WHITE) {
+                let back = dir.reverse();
+                jumpers |= Self::raw(Self::raw(empty, back) & opp, back);
+            }
+            let routes = Geometry::bits(men & jumpers)
+                .map(|from| Self::forward_routes::<WHITE>(1 << from, opp, empty));
+            (routes.sum(), 0)
+        } else {
+            (0, men)
+        };
         if ROUTES && !R::FLYING_KINGS {
             let mut sink = CountSink::default();
-            self.captures(&mut sink);
-            return sink.count;
+            search().run(searched_men, kings, &mut sink);
+            count += sink.count;
+        } else {
+            let mut list = MoveList::new();
+            search().run(
+                searched_men,
+                kings,
+                &mut ListSink::<ROUTES>::new(&mut list, R::FLYING_KINGS),
+            );
+            count += list.len() as u64;
         }
-        let mut list = MoveList::new();
-        self.captures(&mut ListSink::<ROUTES>::new(&mut list, R::FLYING_KINGS));
-        list.len() as u64
+        count
+    }
+
+    /// The capture routes of a man on `at` that jumps forward only and is
+    /// crowned where its move ends (english).
+    fn forward_routes<const WHITE: bool>(at: Bitboard, opp: Bitboard, empty: Bitboard) -> u64 {
+        let mut n = 0;
+        for dir in Self::forward(WHITE) {
+            let land = Self::raw(Self::raw(at, dir) & opp, dir) & empty;
+            if land != 0 {
+                n += if land & Self::promotion_row(WHITE) != 0 {
+                    1
+                } else {
+                    Self::forward_routes::<WHITE>(land, opp, empty).max(1)
+                };
+            }
+        }
+        n
     }
 
     /// Count the quiet moves.

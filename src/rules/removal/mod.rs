@@ -79,6 +79,13 @@ pub struct Move {
 }
 
 impl<R: Rules> Position<R> {
+    /// The pieces of White and of Black, and the kings: the evaluation
+    /// reads them directly.
+    #[inline(always)]
+    pub(crate) fn bitboards(&self) -> ([Bitboard; 2], Bitboard) {
+        (self.pieces, self.kings)
+    }
+
     #[inline(always)]
     fn shift(bb: Bitboard, dir: Dir) -> Bitboard {
         R::GEO.shift(bb, dir)

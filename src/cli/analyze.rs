@@ -1,0 +1,127 @@
+//! `dam analyze`: search one position and print the info lines and the
+//! best move.
+
+use super::CliError;
+use crate::eval::Evaluate;
+use crate::notation::fen::parse_fen;
+use crate::notation::movetext::{parse_move, pdn_move};
+use crate::rules::record::Record;
+use crate::search::score::mate_plies;
+use crate::search::{Control, Info, Limits, Searcher, default_threads, line_text};
+use crate::variant::Variant;
+use crate::with_variant;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "time", "nodes"])))]
+pub struct AnalyzeArgs {
+    /// The variant.
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// The position (default: the variant's initial position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play from the position first, space separated.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Search to this depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=120))]
+    depth: Option<i32>,
+    /// Search for this many seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Search this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// How many best lines to show.
+    #[arg(long, default_value_t = 1)]
+    multipv: usize,
+    /// Transposition table size, log2 of its entries (16 bytes each).
+    #[arg(long, default_value_t = 22)]
+    tt_size: u32,
+}
+
+pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
+    with_variant!(args.variant, G => run_for::<G>(args))
+}
+
+/// A score as text: men with two decimals, or a win/loss in plies.
+pub fn score_text(score: i32) -> String {
+    match mate_plies(score) {
+        Some(p) if p >= 0 => format!("win{p}"),
+        Some(p) => format!("loss{}", -p),
+        None => format!("{:.2}", score as f64 / 100.0),
+    }
+}
+
+fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
+    let start: G = match &args.fen {
+        Some(fen) => parse_fen(fen).map_err(CliError::new)?,
+        None => G::start(),
+    };
+    let mut record = Record::new(start);
+    let mut history = vec![start.hash()];
+    for text in args.moves.as_deref().unwrap_or("").split_whitespace() {
+        let mv = parse_move(record.position(), text).map_err(CliError::new)?;
+        record.play(&mv);
+        history.push(record.position().hash());
+    }
+    let pos = *record.position();
+    if pos.count_moves() == 0 {
+        return Err(CliError::new("the side to move has no legal move"));
+    }
+    let time = match args.time {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(CliError::new("--time must be a positive number of seconds"));
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        move_time: time,
+        ..Limits::default()
+    };
+    let searcher = Searcher::new(args.threads.unwrap_or_else(default_threads), args.tt_size);
+    let (tx, rx) = crossbeam_channel::unbounded::<Info<G::Move>>();
+    let control = Control::new(false);
+    let outcome = std::thread::scope(|s| {
+        let printer = s.spawn(move || {
+            for info in rx {
+                let pv = line_text(&pos, &info.pv, pdn_move::<G>).join(" ");
+                let secs = info.time.as_secs_f64();
+                println!(
+                    "info multipv={} depth={} seldepth={} score={} nodes={} time={:.3} nps={:.0} pv=\"{pv}\"",
+                    info.line,
+                    info.depth,
+                    info.seldepth,
+                    score_text(info.score),
+                    info.nodes,
+                    secs,
+                    info.nodes as f64 / secs.max(1e-6)
+                );
+            }
+        });
+        let out = searcher.search(&pos, &history, &limits, args.multipv, &control, Some(&tx));
+        drop(tx);
+        let _ = printer.join();
+        out
+    });
+    let best = outcome.best.ok_or_else(|| CliError::new("no move found"))?;
+    let after = pos.play(&best);
+    let ponder = outcome
+        .ponder
+        .map(|p| format!(" ponder {}", pdn_move(&after, &p)))
+        .unwrap_or_default();
+    println!(
+        "bestmove {}{ponder} score {} depth {} nodes {}",
+        pdn_move(&pos, &best),
+        score_text(outcome.score),
+        outcome.depth,
+        outcome.nodes
+    );
+    Ok(())
+}

@@ -1,0 +1,203 @@
+//! `dam selfplay`: the engine against a variant of itself (parameters
+//! changed with `--opponent-param`), from varied openings with colours
+//! reversed; prints wins, draws and losses and the Elo difference with
+//! its 95% error bar.
+
+use super::CliError;
+use crate::eval::Evaluate;
+use crate::rules::record::Record;
+use crate::rules::{Color, MoveList, Outcome};
+use crate::search::{Control, Features, Limits, Searcher};
+use crate::variant::Variant;
+use crate::with_variant;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct SelfplayArgs {
+    /// The variant.
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// Games to play (rounded up to an even number: each opening twice).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Seconds per move.
+    #[arg(long, default_value_t = 0.1)]
+    time: f64,
+    /// A parameter of the opponent: pruning, reductions or table, =false
+    /// or =true. Repeatable.
+    #[arg(long = "opponent-param", value_parser = parse_param)]
+    opponent: Vec<(String, bool)>,
+    /// Random plies played to open each pair of games.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: u32,
+    /// Plies after which a game is called a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: u32,
+}
+
+fn parse_param(text: &str) -> Result<(String, bool), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not name=value"))?;
+    if !matches!(name, "pruning" | "reductions" | "table") {
+        return Err(format!(
+            "unknown parameter '{name}' (known: pruning, reductions, table)"
+        ));
+    }
+    let value = value
+        .parse::<bool>()
+        .map_err(|_| format!("'{value}' is not true or false"))?;
+    Ok((name.to_string(), value))
+}
+
+pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
+    if !(args.time.is_finite() && args.time > 0.0) {
+        return Err(CliError::new("--time must be a positive number of seconds"));
+    }
+    let mut features = Features::default();
+    for (name, value) in &args.opponent {
+        match name.as_str() {
+            "pruning" => features.pruning = *value,
+            "reductions" => features.reductions = *value,
+            _ => features.table = *value,
+        }
+    }
+    with_variant!(args.variant, G => play_match::<G>(args, features))
+}
+
+/// Wins, draws and losses of the engine under test.
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+fn play_match<G: Evaluate>(args: &SelfplayArgs, opponent: Features) -> Result<(), CliError> {
+    let engine = Searcher::new(1, 20);
+    let mut other = Searcher::new(1, 20);
+    other.set_features(opponent);
+    let limits = Limits {
+        move_time: Some(Duration::from_secs_f64(args.time)),
+        ..Limits::default()
+    };
+    let mut tally = Tally::default();
+    let pairs = args.games.div_ceil(2);
+    for pair in 0..pairs {
+        let opening = opening::<G>(pair as u64, args.opening_plies);
+        for engine_color in [Color::White, Color::Black] {
+            engine.clear();
+            other.clear();
+            let outcome = play_game(&opening, engine_color, [&engine, &other], &limits, args);
+            match outcome {
+                Outcome::Win(c) if c == engine_color => tally.wins += 1,
+                Outcome::Win(_) => tally.losses += 1,
+                Outcome::Draw => tally.draws += 1,
+            }
+            let played = tally.wins + tally.draws + tally.losses;
+            eprintln!(
+                "game {played}: engine {engine_color:?}, {outcome:?}; +{} ={} -{}",
+                tally.wins, tally.draws, tally.losses
+            );
+        }
+    }
+    let (elo, error) = elo(&tally);
+    println!(
+        "games {}: wins {} draws {} losses {} score {:.1}% elo {elo:+.0} +/- {error:.0}",
+        tally.wins + tally.draws + tally.losses,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * score(&tally)
+    );
+    Ok(())
+}
+
+/// The position after `plies` pseudo-random moves picked by `seed`
+/// (fewer when the game ends first).
+fn opening<G: Evaluate>(seed: u64, plies: u32) -> Record<G> {
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut record = Record::new(G::start());
+    for _ in 0..plies {
+        let mut moves = MoveList::new();
+        record.position().generate(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let mv = moves[(rng % moves.len() as u64) as usize];
+        record.play(&mv);
+    }
+    record
+}
+
+/// One game from `opening`; `engines[0]` plays `engine_color`.
+fn play_game<G: Evaluate>(
+    opening: &Record<G>,
+    engine_color: Color,
+    engines: [&Searcher; 2],
+    limits: &Limits,
+    args: &SelfplayArgs,
+) -> Outcome {
+    let mut record = opening.clone();
+    let mut history: Vec<u64> = vec![record.position().hash()];
+    for _ in 0..args.max_plies {
+        if let Some(end) = record.game_end() {
+            return end.outcome;
+        }
+        let pos = *record.position();
+        let searcher = engines[(pos.side_to_move() != engine_color) as usize];
+        let out = searcher.search(&pos, &history, limits, 1, &Control::new(false), None);
+        let Some(mv) = out.best else {
+            return Outcome::Win(pos.side_to_move().flip());
+        };
+        record.play(&mv);
+        history.push(record.position().hash());
+    }
+    Outcome::Draw
+}
+
+fn score(t: &Tally) -> f64 {
+    let n = (t.wins + t.draws + t.losses).max(1) as f64;
+    (t.wins as f64 + t.draws as f64 / 2.0) / n
+}
+
+/// The Elo difference of a score and the half-width of its 95% interval.
+fn elo(t: &Tally) -> (f64, f64) {
+    let n = (t.wins + t.draws + t.losses).max(1) as f64;
+    let p = score(t);
+    let var = (t.wins as f64 * (1.0 - p).powi(2)
+        + t.draws as f64 * (0.5 - p).powi(2)
+        + t.losses as f64 * p.powi(2))
+        / n;
+    let margin = 1.96 * (var / n).sqrt();
+    let to_elo = |p: f64| {
+        let p = p.clamp(1e-3, 1.0 - 1e-3);
+        -400.0 * (1.0 / p - 1.0).log10()
+    };
+    (to_elo(p), (to_elo(p + margin) - to_elo(p - margin)) / 2.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_even_and_winning_scores() {
+        let even = Tally {
+            wins: 10,
+            draws: 10,
+            losses: 10,
+        };
+        let (e, err) = elo(&even);
+        assert!(e.abs() < 1e-9 && err > 0.0);
+        let ahead = Tally {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        };
+        assert!((elo(&ahead).0 - 190.8).abs() < 1.0);
+    }
+}

@@ -1,0 +1,41 @@
+//! The evaluation of Damath, whose goal is the larger final total, not a
+//! win: the static score is the difference of the totals the game would
+//! end with now (accumulated points plus the chips on the board, a Dama's
+//! number counting double), and every ended game is valued the same way.
+//! Chip threats and operator squares are left for a later evaluator.
+
+use super::{Evaluate, MOVE_KEYS};
+use crate::rules::damath::{Damath, Move};
+use crate::rules::{Color, Game};
+
+/// Totals are in hundredths of a point; scores in tenths stay well inside
+/// the search's range.
+const SCALE: i64 = 10;
+/// The largest score a Damath position is given, below the win scores.
+const LIMIT: i64 = 20_000;
+
+impl Evaluate for Damath {
+    fn evaluate(&self) -> i32 {
+        self.final_score().unwrap_or(0)
+    }
+
+    #[inline(always)]
+    fn move_key(mv: &Move) -> usize {
+        ((mv.from as usize & 63) << 6 | (mv.to as usize & 63)) % MOVE_KEYS
+    }
+
+    /// Damas can move back and forth; the board is not read here, so the
+    /// checks always run.
+    fn has_reversible_moves(&self) -> bool {
+        true
+    }
+
+    fn final_score(&self) -> Option<i32> {
+        let [red, blue] = self.final_totals();
+        let diff = match self.side_to_move() {
+            Color::White => red - blue,
+            Color::Black => blue - red,
+        };
+        Some((diff / SCALE).clamp(-LIMIT, LIMIT) as i32)
+    }
+}

@@ -1,0 +1,158 @@
+//! The evaluation of the plain family (international, english,
+//! brazilian, russian, dama, dama-international), read from the bitboards.
+
+use super::Evaluate;
+use super::masks::Masks;
+use super::threat::Side;
+use super::weights::{WEIGHTS, Weights};
+use crate::board::{Bitboard, Dir, Geometry};
+use crate::rules::removal::{Move, Position, Rules};
+use crate::rules::{Color, Game};
+use std::marker::PhantomData;
+
+/// The masks of the board of `R`, built at compile time.
+struct Board<R>(PhantomData<R>);
+
+impl<R: Rules> Board<R> {
+    const MASKS: Masks = Masks::of(R::GEO);
+}
+
+impl<R: Rules> Evaluate for Position<R> {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        let masks: &'static Masks = &Board::<R>::MASKS;
+        let (pieces, kings) = self.bitboards();
+        let w = &WEIGHTS;
+        let white = side_score::<R>(w, masks, Color::White, pieces, kings);
+        let black = side_score::<R>(w, masks, Color::Black, pieces, kings);
+        let score = white - black;
+        w.tempo
+            + match self.side_to_move() {
+                Color::White => score,
+                Color::Black => -score,
+            }
+    }
+
+    #[inline(always)]
+    fn move_key(mv: &Move) -> usize {
+        (mv.from as usize & 63) << 6 | (mv.to as usize & 63)
+    }
+
+    #[inline(always)]
+    fn has_reversible_moves(&self) -> bool {
+        self.bitboards().1 != 0
+    }
+
+    #[inline]
+    fn threatened(&self) -> bool {
+        let (side, targets, empty) = self.side_view(self.side_to_move().flip());
+        side.can_capture(R::GEO, targets, empty)
+    }
+
+    #[inline]
+    fn must_capture(&self) -> bool {
+        let (side, targets, empty) = self.side_view(self.side_to_move());
+        side.can_capture(R::GEO, targets, empty)
+    }
+
+    #[inline]
+    fn can_step(&self) -> bool {
+        let (side, _, empty) = self.side_view(self.side_to_move());
+        side.can_step(R::GEO, empty)
+    }
+}
+
+/// One side's pieces, the other side's, and the empty squares.
+trait SideView {
+    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard);
+}
+
+impl<R: Rules> SideView for Position<R> {
+    #[inline(always)]
+    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard) {
+        let (pieces, kings) = self.bitboards();
+        let own = pieces[color.index()];
+        let side = Side {
+            men: own & !kings,
+            kings: own & kings,
+            up: color == Color::White,
+            men_backward: R::MEN_CAPTURE_BACKWARD,
+            flying: R::FLYING_KINGS,
+        };
+        let empty = R::GEO.mask & !(pieces[0] | pieces[1]);
+        (side, pieces[color.index() ^ 1], empty)
+    }
+}
+
+/// The score of `color`'s pieces alone.
+#[inline(always)]
+fn side_score<R: Rules>(
+    w: &Weights,
+    m: &Masks,
+    color: Color,
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+) -> i32 {
+    let geo = R::GEO;
+    let own = pieces[color.index()];
+    let opp = pieces[color.index() ^ 1];
+    let men = own & !kings;
+    let my_kings = own & kings;
+    let empty = geo.mask & !(own | opp);
+    let ranks = geo.ranks as usize;
+    let king_value = if R::FLYING_KINGS {
+        w.flying_king
+    } else {
+        w.short_king
+    };
+    let mut score = men.count_ones() as i32 * w.man + my_kings.count_ones() as i32 * king_value;
+    // advancement, counted from the own side
+    let mut advance = 0;
+    for y in 1..ranks {
+        let rank = if color == Color::White {
+            y
+        } else {
+            ranks - 1 - y
+        };
+        advance += (men & m.rank[rank]).count_ones() as i32 * y as i32;
+    }
+    score += advance * w.advance;
+    score += (men & m.centre).count_ones() as i32 * w.centre;
+    let left = (men & m.wings[0]).count_ones() as i32;
+    let right = (men & m.wings[1]).count_ones() as i32;
+    score -= (left - right).abs() * w.balance;
+    let back = if color == Color::White {
+        geo.bottom_row
+    } else {
+        geo.top_row
+    };
+    if opp & kings == 0 {
+        score += (men & back).count_ones() as i32 * w.back_rank;
+    }
+    // runaway men in the far half
+    let far_half: Bitboard = if color == Color::White {
+        m.rank[ranks / 2..ranks].iter().fold(0, |a, r| a | r)
+    } else {
+        m.rank[..ranks / 2].iter().fold(0, |a, r| a | r)
+    };
+    let occupied = own | opp;
+    for bit in Geometry::bits(men & far_half) {
+        if m.cone[color.index()][bit as usize] & occupied == 0 {
+            let (_, y) = geo.bit_xy[bit as usize];
+            let advanced = if color == Color::White {
+                y as i32
+            } else {
+                ranks as i32 - 1 - y as i32
+            };
+            score += w.runaway * advanced;
+        }
+    }
+    if my_kings != 0 {
+        let moves: u32 = Dir::ALL
+            .iter()
+            .map(|&d| (geo.shift(my_kings, d) & empty).count_ones())
+            .sum();
+        score += moves as i32 * w.king_mobility;
+    }
+    score
+}

@@ -1,0 +1,208 @@
+//! `dam hub`: the Hub protocol, version 2 (reference/hub.md). A reader
+//! thread turns stdin into lines on a channel; before `init` this module
+//! answers `hub` and collects `set-param`; at `init` (or at the first
+//! command that needs a position) the variant is fixed and a `Session`
+//! compiled for it takes over. The search runs on its own thread, so
+//! `ping` is answered and `stop` heard while it thinks. stdout carries
+//! protocol lines only; logs go to stderr.
+
+mod line;
+mod position;
+mod session;
+mod squares;
+
+pub use line::{Line, parse, write};
+pub use position::parse_position;
+
+use crate::search::{Table, default_threads};
+use crate::variant::Variant;
+use crate::with_variant;
+use crossbeam_channel::Receiver;
+use session::{Exit, Session};
+use std::io::{BufRead, Write};
+
+/// The engine's parameters, as `set-param` leaves them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    pub variant: Variant,
+    pub threads: usize,
+    /// log2 of the table's entries.
+    pub tt_size: u32,
+    pub ponder: bool,
+    pub book: bool,
+    /// 1 (weakest) to 10 (full strength).
+    pub skill: u32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            variant: Variant::International,
+            threads: default_threads(),
+            tt_size: 22,
+            ponder: false,
+            book: false,
+            skill: 10,
+        }
+    }
+}
+
+/// The variants offered, by the names Scan and pydraughts use first.
+const VARIANT_NAMES: &str = "normal standard international english brazilian russian dama dama-international damasca damasca-international lasca damath";
+
+/// Output: protocol lines, flushed one by one.
+pub struct Out<W: Write>(pub W);
+
+impl<W: Write> Out<W> {
+    /// Send one line.
+    pub fn send(&mut self, line: String) {
+        log::debug!("hub >> {line}");
+        // a closed stdout means the GUI is gone: the next read ends the session
+        let _ = writeln!(self.0, "{line}").and_then(|()| self.0.flush());
+    }
+
+    /// Send `error message=...`.
+    pub fn error(&mut self, message: &str) {
+        self.send(write("error", &[("message", message.to_string())]));
+    }
+}
+
+/// Read stdin on a thread of its own, one line per message; the channel
+/// closes at end of input.
+pub fn spawn_reader<R: BufRead + Send + 'static>(input: R) -> Receiver<String> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Run the protocol until `quit` or end of input.
+pub fn run<W: Write>(lines: Receiver<String>, out: W) {
+    let mut out = Out(out);
+    let mut params = Params::default();
+    let mut pending: Option<String> = None;
+    loop {
+        let text = match pending.take() {
+            Some(t) => t,
+            None => match lines.recv() {
+                Ok(t) => t,
+                Err(_) => return,
+            },
+        };
+        log::debug!("hub << {text}");
+        let Some(line) = parse(&text) else { continue };
+        match line.command.as_str() {
+            "hub" => announce(&mut out, &params),
+            "set-param" => {
+                set_param(&mut out, &mut params, &line);
+            }
+            "ping" => out.send("pong".into()),
+            "quit" => return,
+            "new-game" | "level" => {}
+            command => {
+                let first = (command != "init").then_some(text);
+                let exit = with_variant!(params.variant, G => {
+                    Session::<G, W>::new(&params, &mut out).run(&lines, first)
+                });
+                match exit {
+                    Exit::Quit => return,
+                    Exit::Reconfigure(line, p) => {
+                        params = p;
+                        pending = line;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Answer `hub`: id, the parameters, `wait`.
+fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
+    out.send(write(
+        "id",
+        &[
+            ("name", "dam".into()),
+            ("version", env!("CARGO_PKG_VERSION").into()),
+            ("author", "dam developers".into()),
+            ("country", "none".into()),
+        ],
+    ));
+    let variant = match p.variant {
+        Variant::International => "normal".to_string(),
+        v => v.id().to_string(),
+    };
+    let params: [Vec<(&str, String)>; 6] = [
+        vec![
+            ("name", "variant".into()),
+            ("value", variant),
+            ("type", "enum".into()),
+            ("values", VARIANT_NAMES.into()),
+        ],
+        int_param("threads", p.threads as u32, 1, 64),
+        int_param("tt-size", p.tt_size, 16, Table::MAX_BITS),
+        bool_param("ponder", p.ponder),
+        bool_param("book", p.book),
+        int_param("skill", p.skill, 1, 10),
+    ];
+    for param in params {
+        out.send(write("param", &param));
+    }
+    out.send("wait".into());
+}
+
+fn int_param(name: &str, value: u32, min: u32, max: u32) -> Vec<(&'static str, String)> {
+    vec![
+        ("name", name.to_string()),
+        ("value", value.to_string()),
+        ("type", "int".into()),
+        ("min", min.to_string()),
+        ("max", max.to_string()),
+    ]
+}
+
+fn bool_param(name: &str, value: bool) -> Vec<(&'static str, String)> {
+    vec![
+        ("name", name.to_string()),
+        ("value", value.to_string()),
+        ("type", "bool".into()),
+    ]
+}
+
+/// Apply `set-param name=.. value=..`; a bad value is reported and
+/// ignored. Returns whether the value was accepted.
+pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> bool {
+    let (Some(name), Some(value)) = (line.get("name"), line.get("value")) else {
+        out.error("set-param needs name and value");
+        return false;
+    };
+    let int = |lo: u32, hi: u32| value.parse::<u32>().ok().filter(|v| (lo..=hi).contains(v));
+    let boolean = || match value {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    };
+    let ok = match name {
+        "variant" => value.parse::<Variant>().map(|v| p.variant = v).is_ok(),
+        "threads" => int(1, 256).map(|v| p.threads = v as usize).is_some(),
+        "tt-size" => int(Table::MIN_BITS, Table::MAX_BITS)
+            .map(|v| p.tt_size = v)
+            .is_some(),
+        "ponder" => boolean().map(|v| p.ponder = v).is_some(),
+        "book" => boolean().map(|v| p.book = v).is_some(),
+        "skill" => int(1, 10).map(|v| p.skill = v).is_some(),
+        other => {
+            log::warn!("unknown parameter '{other}' ignored");
+            return false;
+        }
+    };
+    if !ok {
+        out.error(&format!("bad value '{value}' for parameter {name}"));
+    }
+    ok
+}

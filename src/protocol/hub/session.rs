@@ -1,0 +1,420 @@
+//! One Hub session for one variant, from `init` until `quit`, end of
+//! input, or a parameter change that needs a new session (variant,
+//! threads, table size).
+
+use super::squares::convert;
+use super::{Line, Out, Params, announce, parse, parse_position, set_param, write};
+use crate::eval::Evaluate;
+use crate::notation::movetext::{hub_move, parse_move};
+use crate::search::score::mate_plies;
+use crate::search::{Clock, Control, Info, Limits, Outcome, Searcher, line_text};
+use crossbeam_channel::{Receiver, Sender, select};
+use std::io::Write;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Why a session ended.
+pub enum Exit {
+    /// `quit` or end of input.
+    Quit,
+    /// Parameters changed that need a new session; the line that needs
+    /// it, if any, is to be handled by the next session.
+    Reconfigure(Option<String>, Params),
+}
+
+/// What `go` asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Think,
+    Ponder,
+    Analyze,
+}
+
+/// A search in progress.
+struct Running<G: Evaluate> {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+    mode: Mode,
+    infinite: bool,
+    /// The GUI sent `stop`.
+    stop_sent: bool,
+    /// The search ended before the GUI may hear of it (pondering or
+    /// infinite analysis): `done` waits for `ponder-hit` or `stop`.
+    held: Option<Outcome<G::Move>>,
+    root: G,
+}
+
+/// Both ends of a channel from the search thread.
+type Channel<T> = (Sender<T>, Receiver<T>);
+
+/// The stack of the search thread: a move list per ply lives on it.
+const STACK: usize = 64 << 20;
+
+pub struct Session<'a, G: Evaluate, W: Write> {
+    params: Params,
+    out: &'a mut Out<W>,
+    searcher: Arc<Searcher>,
+    pos: G,
+    /// Hashes of the positions from the `pos` line's start to `pos`.
+    history: Vec<u64>,
+    limits: Option<Limits>,
+    running: Option<Running<G>>,
+    infos: Channel<Info<G::Move>>,
+    dones: Channel<Outcome<G::Move>>,
+    rng: u64,
+}
+
+impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
+    pub fn new(params: &Params, out: &'a mut Out<W>) -> Self {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+        let pos = G::start();
+        Session {
+            params: params.clone(),
+            out,
+            searcher: Arc::new(Searcher::new(params.threads, params.tt_size)),
+            pos,
+            history: vec![pos.hash()],
+            limits: None,
+            running: None,
+            infos: crossbeam_channel::unbounded(),
+            dones: crossbeam_channel::unbounded(),
+            rng: seed | 1,
+        }
+    }
+
+    /// Handle lines until the session ends; `first` is a line already
+    /// read (none when the session starts with `init`).
+    pub fn run(mut self, lines: &Receiver<String>, first: Option<String>) -> Exit {
+        match first {
+            Some(text) => {
+                if let Some(exit) = self.handle(&text) {
+                    return exit;
+                }
+            }
+            None => self.out.send("ready".into()),
+        }
+        loop {
+            select! {
+                recv(lines) -> text => match text {
+                    Ok(text) => {
+                        log::debug!("hub << {text}");
+                        if let Some(exit) = self.handle(&text) {
+                            return exit;
+                        }
+                    }
+                    Err(_) => {
+                        self.abort();
+                        return Exit::Quit;
+                    }
+                },
+                recv(self.infos.1) -> info => if let Ok(info) = info {
+                    self.info(info);
+                },
+                recv(self.dones.1) -> done => if let Ok(done) = done {
+                    self.finished(done);
+                },
+            }
+        }
+    }
+
+    /// One line from the GUI.
+    fn handle(&mut self, text: &str) -> Option<Exit> {
+        let line = parse(text)?;
+        match line.command.as_str() {
+            "hub" => announce(self.out, &self.params),
+            "init" => self.out.send("ready".into()),
+            "ping" => self.out.send("pong".into()),
+            "quit" => {
+                self.abort();
+                return Some(Exit::Quit);
+            }
+            "set-param" => {
+                let mut p = self.params.clone();
+                if set_param(self.out, &mut p, &line) {
+                    let rebuild = p.variant != self.params.variant
+                        || p.threads != self.params.threads
+                        || p.tt_size != self.params.tt_size;
+                    if rebuild {
+                        self.abort();
+                        return Some(Exit::Reconfigure(None, p));
+                    }
+                    self.params = p;
+                }
+            }
+            "new-game" => {
+                if self.running.is_none() {
+                    self.searcher.clear();
+                }
+            }
+            "pos" => self.position(&line),
+            "level" => self.limits = Some(level(&line)),
+            "go" => self.go(&line),
+            "ponder-hit" => self.ponder_hit(),
+            "stop" => self.stop(),
+            other => log::warn!("unknown command '{other}' ignored"),
+        }
+        None
+    }
+
+    /// `pos pos=.. [moves=".."]` or `pos start`.
+    fn position(&mut self, line: &Line) {
+        self.limits = None;
+        let base = match (line.get("pos"), line.has("start")) {
+            (Some(text), _) => match parse_position::<G>(text) {
+                Ok(p) => p,
+                Err(e) => {
+                    log::warn!("bad position: {e}");
+                    return self.out.error("bad position");
+                }
+            },
+            (None, true) => G::start(),
+            (None, false) => return self.out.error("bad position"),
+        };
+        let mut pos = base;
+        let mut history = vec![base.hash()];
+        for text in line.get("moves").unwrap_or("").split_whitespace() {
+            match parse_move(&pos, &convert(G::VARIANT, text)) {
+                Ok(mv) => {
+                    pos = pos.play(&mv);
+                    history.push(pos.hash());
+                }
+                Err(e) => {
+                    log::warn!("{e}");
+                    return self.out.error("illegal move");
+                }
+            }
+        }
+        self.pos = pos;
+        self.history = history;
+    }
+
+    /// `go think|ponder|analyze [multipv=k]`.
+    fn go(&mut self, line: &Line) {
+        self.abort();
+        let mode = if line.has("ponder") {
+            Mode::Ponder
+        } else if line.has("analyze") {
+            Mode::Analyze
+        } else {
+            Mode::Think
+        };
+        if self.pos.count_moves() == 0 {
+            return self.out.error("no legal move");
+        }
+        let mut limits = self.limits.take().unwrap_or(match mode {
+            Mode::Think => Limits {
+                clock: Some(Clock {
+                    time: Duration::from_secs(30),
+                    ..Clock::default()
+                }),
+                ..Limits::default()
+            },
+            Mode::Ponder | Mode::Analyze => Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+        });
+        let mut lines = line
+            .get("multipv")
+            .and_then(|v| v.parse::<usize>().ok())
+            .unwrap_or(1)
+            .clamp(1, 64);
+        if self.params.skill < 10 && mode != Mode::Analyze {
+            let cap = self.params.skill as i32 * 2;
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+            lines = lines.max(4);
+        }
+        let control = Arc::new(Control::new(mode == Mode::Ponder));
+        let (searcher, pos, history) = (self.searcher.clone(), self.pos, self.history.clone());
+        let (infos, dones) = (self.infos.0.clone(), self.dones.0.clone());
+        let c = control.clone();
+        let spawned = std::thread::Builder::new()
+            .name("dam-hub-search".into())
+            .stack_size(STACK)
+            .spawn(move || {
+                let out = searcher.search(&pos, &history, &limits, lines, &c, Some(&infos));
+                let _ = dones.send(out);
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    control,
+                    handle,
+                    mode,
+                    infinite: limits.infinite,
+                    stop_sent: false,
+                    held: None,
+                    root: pos,
+                })
+            }
+            Err(e) => {
+                log::error!("cannot start the search thread: {e}");
+                self.out.error("cannot start the search");
+            }
+        }
+    }
+
+    fn ponder_hit(&mut self) {
+        let Some(run) = &mut self.running else { return };
+        run.control.ponder_hit();
+        if run.held.is_some() && !run.infinite {
+            self.release();
+        }
+    }
+
+    fn stop(&mut self) {
+        let Some(run) = &mut self.running else { return };
+        run.stop_sent = true;
+        run.control.stop();
+        if run.held.is_some() {
+            self.release();
+        }
+    }
+
+    /// Stop a search whose answer nobody wants and forget its reports.
+    fn abort(&mut self) {
+        if let Some(run) = self.running.take() {
+            run.control.stop();
+            let _ = run.handle.join();
+            while self.infos.1.try_recv().is_ok() {}
+            while self.dones.1.try_recv().is_ok() {}
+        }
+    }
+
+    /// An `info` line for one finished iteration line.
+    fn info(&mut self, info: Info<G::Move>) {
+        let Some(run) = &self.running else { return };
+        let pv = line_text(&run.root, &info.pv, hub_text::<G>).join(" ");
+        let secs = info.time.as_secs_f64();
+        let mut args = vec![
+            ("depth", info.depth.to_string()),
+            ("score", hub_score(info.score)),
+            ("nodes", info.nodes.to_string()),
+            ("time", format!("{secs:.3}")),
+            (
+                "nps",
+                format!("{:.2}", info.nodes as f64 / secs.max(1e-6) / 1e6),
+            ),
+            ("pv", pv),
+        ];
+        if info.line > 1 {
+            args.push(("multipv", info.line.to_string()));
+        }
+        self.out.send(write("info", &args));
+    }
+
+    /// The search thread ended.
+    fn finished(&mut self, outcome: Outcome<G::Move>) {
+        while let Ok(info) = self.infos.1.try_recv() {
+            self.info(info);
+        }
+        let Some(run) = &mut self.running else { return };
+        let hold = !run.stop_sent
+            && (run.infinite || (run.mode == Mode::Ponder && run.control.pondering()));
+        run.held = Some(outcome);
+        if !hold {
+            self.release();
+        }
+    }
+
+    /// Send `done` for the finished search.
+    fn release(&mut self) {
+        let Some(run) = self.running.take() else {
+            return;
+        };
+        let _ = run.handle.join();
+        let Some(outcome) = run.held else { return };
+        let Some(best) = self.choose(&outcome) else {
+            return self.out.error("no legal move");
+        };
+        let mut args = vec![("move", hub_text(&run.root, &best))];
+        if let Some(p) = outcome.ponder.filter(|_| Some(best) == outcome.best) {
+            args.push(("ponder", hub_text(&run.root.play(&best), &p)));
+        }
+        self.out.send(write("done", &args));
+    }
+
+    /// The move to play: the best, or at a lower skill a random one among
+    /// the lines not much worse.
+    fn choose(&mut self, outcome: &Outcome<G::Move>) -> Option<G::Move> {
+        let best = outcome.best?;
+        if self.params.skill >= 10 || outcome.lines.len() < 2 {
+            return Some(best);
+        }
+        let margin = (10 - self.params.skill as i32) * 25;
+        let top = outcome.lines[0].1;
+        let near: Vec<G::Move> = outcome
+            .lines
+            .iter()
+            .filter(|(_, s)| *s >= top - margin)
+            .map(|(m, _)| *m)
+            .collect();
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        near.get((self.rng % near.len().max(1) as u64) as usize)
+            .copied()
+            .or(Some(best))
+    }
+}
+
+/// The Hub text of a legal move, in the numbering Hub uses for `G`.
+fn hub_text<G: Evaluate>(pos: &G, mv: &G::Move) -> String {
+    convert(G::VARIANT, &hub_move(pos, mv))
+}
+
+/// A score in men as Hub writes it; a win in `n` plies is `100 - n/100`
+/// (and a loss its negative), the convention pydraughts reads as a win.
+pub fn hub_score(score: i32) -> String {
+    let men = match mate_plies(score) {
+        Some(p) if p >= 0 => (10_000 - p) as f64 / 100.0,
+        Some(p) => -(10_000 + p) as f64 / 100.0,
+        None => score as f64 / 100.0,
+    };
+    format!("{men:.2}")
+}
+
+/// The limits of a `level` line; values that do not parse are ignored.
+fn level(line: &Line) -> Limits {
+    let secs = |name: &str| {
+        line.get(name)
+            .and_then(|v| v.parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(|s| Duration::from_secs_f64(s.min(1e9)))
+    };
+    let int = |name: &str| line.get(name).and_then(|v| v.parse::<u64>().ok());
+    let increment = secs("inc").unwrap_or_default();
+    let clock = (line.has("time") || line.has("moves") || line.has("inc")).then(|| Clock {
+        time: secs("time").unwrap_or(Duration::from_secs(30)) + increment,
+        increment,
+        moves: int("moves").map_or(0, |m| m.min(1000) as u32),
+    });
+    Limits {
+        depth: int("depth").map(|d| d.clamp(1, 120) as i32),
+        nodes: int("nodes"),
+        move_time: secs("move-time"),
+        clock,
+        infinite: line.has("infinite"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::MATE;
+
+    #[test]
+    fn scores_and_levels() {
+        assert_eq!(hub_score(-12), "-0.12");
+        assert_eq!(hub_score(MATE - 3), "99.97");
+        assert_eq!(hub_score(-MATE + 4), "-99.96");
+        let l = level(&parse("level moves=9 time=291.5 inc=1").unwrap());
+        let c = l.clock.unwrap();
+        assert_eq!((c.moves, c.time), (9, Duration::from_secs_f64(292.5)));
+        assert!(level(&parse("level infinite").unwrap()).infinite);
+        assert_eq!(level(&parse("level depth=x").unwrap()), Limits::default());
+    }
+}

@@ -1,0 +1,245 @@
+//! The search: iterative deepening PVS over any `G: Evaluate`, a shared
+//! lock-free transposition table, Lazy SMP helpers on a dedicated rayon
+//! pool, limits and a time manager, and info reports on a crossbeam
+//! channel.
+//!
+//! With one thread and a depth limit the node count is deterministic
+//! (the table is cleared by the caller between unrelated searches), which
+//! makes `dam bench` a regression check.
+
+mod control;
+mod limits;
+mod root;
+pub mod score;
+mod tt;
+mod worker;
+
+pub use control::Control;
+pub use limits::{Budget, Clock, Limits};
+pub use tt::Table;
+
+use crate::eval::Evaluate;
+use crate::rules::MoveList;
+use crossbeam_channel::Sender;
+use root::RootMove;
+use score::INFINITE;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+use worker::{Shared, Worker};
+
+/// The deepest line the search follows.
+pub const MAX_PLY: usize = 128;
+
+/// Stack for search threads: a move list per ply lives on it.
+const STACK: usize = 64 << 20;
+
+/// One finished line of one iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info<M> {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1 for the best line; higher in multi-PV.
+    pub line: usize,
+    pub score: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<M>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<M> {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<M>,
+    /// The expected reply.
+    pub ponder: Option<M>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    /// The best lines' first moves with their scores, best first (as many
+    /// as multi-PV asked for).
+    pub lines: Vec<(M, i32)>,
+}
+
+/// Parts of the search that can be switched off, to measure what they
+/// bring (`dam selfplay --opponent-param`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Reverse futility and the ProbCut-like cut.
+    pub pruning: bool,
+    /// Late move reductions.
+    pub reductions: bool,
+    /// The transposition table.
+    pub table: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            pruning: true,
+            reductions: true,
+            table: true,
+        }
+    }
+}
+
+/// A search engine: the table and the helper threads, kept between
+/// searches.
+pub struct Searcher {
+    tt: Table,
+    threads: usize,
+    pool: Option<rayon::ThreadPool>,
+    features: Features,
+}
+
+impl Searcher {
+    /// `threads` search threads (at least one) and a table of `2^tt_bits`
+    /// entries.
+    pub fn new(threads: usize, tt_bits: u32) -> Searcher {
+        let threads = threads.clamp(1, 256);
+        let pool = (threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .stack_size(STACK)
+                    .thread_name(|i| format!("dam-search-{i}"))
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        Searcher {
+            tt: Table::new(tt_bits),
+            threads,
+            pool,
+            features: Features::default(),
+        }
+    }
+
+    /// Switch parts of the search on or off.
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        if self.pool.is_some() { self.threads } else { 1 }
+    }
+
+    /// Forget every stored result (a new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// Search `pos`, whose game went through the positions hashed in
+    /// `history` (oldest first, `pos` itself last or absent), within
+    /// `limits`, reporting `lines` principal lines on `info`.
+    pub fn search<G: Evaluate>(
+        &self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
+        control: &Control,
+        info: Option<&Sender<Info<G::Move>>>,
+    ) -> Outcome<G::Move> {
+        let mut path: Vec<u64> = history.to_vec();
+        if path.last() != Some(&pos.hash()) {
+            path.push(pos.hash());
+        }
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
+        let mut roots: Vec<RootMove<G::Move>> = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                last: -INFINITE,
+                line: [mv].into_iter().collect(),
+            })
+            .collect();
+        if let Some(i) = tt_move.filter(|&i| (i as usize) < roots.len()) {
+            roots[..=i as usize].rotate_right(1);
+        }
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            control,
+            limits: *limits,
+            hard: limits.budget().hard,
+            nodes: AtomicU64::new(0),
+            features: self.features,
+        };
+        let max = limits.depth.unwrap_or(MAX_PLY as i32).max(1);
+        let mut depth = 0;
+        if !roots.is_empty() {
+            let helper_roots = roots.clone();
+            let main = |roots: &mut Vec<RootMove<G::Move>>| {
+                let mut w = Worker::<G>::new(&shared, true, &path);
+                let reached = w.iterate(pos, roots, (1, max), lines, info);
+                w.flush();
+                control.stop();
+                reached.depth
+            };
+            depth = match &self.pool {
+                Some(pool) => pool.scope(|s| {
+                    for id in 1..self.threads {
+                        let (shared, path, roots) = (&shared, &path, helper_roots.clone());
+                        s.spawn(move |_| {
+                            let mut roots = roots;
+                            let mut w = Worker::<G>::new(shared, false, path);
+                            w.iterate(pos, &mut roots, (1 + id as i32 % 2, max), 1, None);
+                            w.flush();
+                        });
+                    }
+                    main(&mut roots)
+                }),
+                None => main(&mut roots),
+            };
+        }
+        let best = roots.first();
+        Outcome {
+            best: best.map(|r| r.mv),
+            ponder: best.and_then(|r| r.line.get(1).copied()),
+            score: best.map_or(0, |r| if r.last > -INFINITE { r.last } else { r.score }),
+            depth,
+            nodes: shared.nodes.load(Relaxed),
+            time: control.elapsed(),
+            lines: roots
+                .iter()
+                .take(lines.max(1))
+                .map(|r| (r.mv, r.last))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+/// The text of each move of `line` played from `pos`, written by `write`
+/// (PDN or Hub notation); stops at the first move that is not legal.
+pub fn line_text<G: Evaluate>(
+    pos: &G,
+    line: &[G::Move],
+    write: fn(&G, &G::Move) -> String,
+) -> Vec<String> {
+    let mut pos = *pos;
+    let mut out = Vec::with_capacity(line.len());
+    for mv in line {
+        let mut legal = MoveList::new();
+        pos.generate(&mut legal);
+        if !legal.contains(mv) {
+            break;
+        }
+        out.push(write(&pos, mv));
+        pos = pos.play(mv);
+    }
+    out
+}
+
+/// The number of threads to use by default: every core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

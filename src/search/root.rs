@@ -1,0 +1,154 @@
+//! The root of one thread's search: iterative deepening, aspiration
+//! windows, multi-PV (each line searched with the better lines left out)
+//! and the info report after each line.
+
+use super::score::{INFINITE, MATE_BOUND, mate_plies};
+use super::worker::{Line, Worker};
+use super::{Info, MAX_PLY};
+use crate::eval::Evaluate;
+use crossbeam_channel::Sender;
+
+/// A legal move of the root with its latest score and line.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    pub mv: M,
+    /// The score of the last search of this move (`-INFINITE`: not
+    /// searched or no better than the window).
+    pub score: i32,
+    /// The score of the last completed iteration.
+    pub last: i32,
+    pub line: Line<M>,
+}
+
+/// What one thread's iterative deepening reached.
+pub struct Reached {
+    pub depth: i32,
+}
+
+impl<G: Evaluate> Worker<'_, G> {
+    /// Search the root moves from `skip` on, best first afterwards; returns
+    /// the best score found (the first move's score when all fail low).
+    fn root(
+        &mut self,
+        pos: &G,
+        roots: &mut [RootMove<G::Move>],
+        skip: usize,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.flush();
+        roots[skip..].iter_mut().for_each(|r| r.score = -INFINITE);
+        let mut best = -INFINITE;
+        for (n, r) in roots.iter_mut().enumerate().skip(skip) {
+            let mv = r.mv;
+            let child = pos.play(&mv);
+            self.path.push(child.hash());
+            let score = if n == skip {
+                -self.search(&child, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1, false);
+                if s > alpha && s < beta {
+                    -self.search(&child, depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if n == skip || score > alpha {
+                r.score = score;
+                r.line.clear();
+                r.line.push(mv);
+                let room = r.line.remaining_capacity().min(self.pv[1].len());
+                r.line.extend(self.pv[1][..room].iter().copied());
+                best = best.max(score);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        roots[skip..].sort_by_key(|r| std::cmp::Reverse(r.score));
+        best
+    }
+
+    /// Iterative deepening from `first` to `max` plies, `lines` principal
+    /// lines; the main thread reports each finished line on `info`.
+    pub fn iterate(
+        &mut self,
+        pos: &G,
+        roots: &mut [RootMove<G::Move>],
+        (first, max): (i32, i32),
+        lines: usize,
+        info: Option<&Sender<Info<G::Move>>>,
+    ) -> Reached {
+        let lines = lines.clamp(1, roots.len().max(1));
+        let mut reached = Reached { depth: 0 };
+        let soft = self.shared.limits.budget().soft;
+        for depth in first..=max.min(MAX_PLY as i32 - 2) {
+            self.root_depth = depth;
+            for k in 0..lines {
+                let last = roots[k].last;
+                let mut delta = 30;
+                let aspire = depth >= 4 && last.abs() < MATE_BOUND;
+                let (mut alpha, mut beta) = if aspire {
+                    (last - delta, last + delta)
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let s = self.root(pos, roots, k, depth, alpha, beta);
+                    if self.stopped {
+                        break;
+                    }
+                    delta *= 2;
+                    if s <= alpha {
+                        alpha = if delta > 400 { -INFINITE } else { s - delta };
+                    } else if s >= beta {
+                        beta = if delta > 400 { INFINITE } else { s + delta };
+                    } else {
+                        break;
+                    }
+                }
+                if self.stopped {
+                    break;
+                }
+                roots[k].last = roots[k].score;
+                if let Some(tx) = info {
+                    self.flush();
+                    let _ = tx.send(Info {
+                        depth,
+                        seldepth: self.seldepth,
+                        line: k + 1,
+                        score: roots[k].score,
+                        nodes: self.shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
+                        time: self.shared.control.elapsed(),
+                        pv: roots[k].line.to_vec(),
+                    });
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            reached.depth = depth;
+            for r in roots[lines..].iter_mut() {
+                r.last = r.score;
+            }
+            if !self.main || self.shared.limits.infinite || self.shared.control.pondering() {
+                continue;
+            }
+            let clock = self.shared.control.clock_elapsed();
+            let out_of_time = soft.is_some_and(|s| clock.as_secs_f64() > s.as_secs_f64() * 0.55);
+            let mated = mate_plies(roots[0].score).is_some_and(|p| p.abs() <= depth);
+            if out_of_time || mated || roots.len() == 1 {
+                break;
+            }
+        }
+        reached
+    }
+}

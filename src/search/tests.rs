@@ -1,0 +1,91 @@
+//! Search behaviour: a move even when stopped at once, deterministic node
+//! counts, limits, multi-PV and win scores that count plies.
+
+use super::score::MATE;
+use super::*;
+use crate::notation::fen::parse_fen;
+use crate::rules::Game;
+use crate::rules::removal::{English, International};
+
+fn depth(d: i32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn legal<G: Game>(pos: &G, mv: &G::Move) -> bool {
+    let mut list = MoveList::new();
+    pos.generate(&mut list);
+    list.contains(mv)
+}
+
+#[test]
+fn stopped_at_once_still_gives_a_legal_move() {
+    let pos = International::start();
+    let control = Control::new(false);
+    control.stop();
+    let out = Searcher::new(1, 16).search(&pos, &[], &depth(20), 1, &control, None);
+    assert!(out.best.is_some_and(|m| legal(&pos, &m)));
+}
+
+#[test]
+fn node_counts_are_deterministic_single_threaded() {
+    let pos = International::start();
+    let run = || {
+        Searcher::new(1, 18)
+            .search(&pos, &[], &depth(6), 1, &Control::new(false), None)
+            .nodes
+    };
+    let first = run();
+    assert!(first > 100);
+    assert_eq!(first, run());
+}
+
+#[test]
+fn node_limit_is_kept_and_threads_agree_on_legality() {
+    let pos = International::start();
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    for threads in [1, 2] {
+        let out =
+            Searcher::new(threads, 16).search(&pos, &[], &limits, 1, &Control::new(false), None);
+        assert!(out.nodes < 20_000 + 2048 * threads as u64, "{}", out.nodes);
+        assert!(out.best.is_some_and(|m| legal(&pos, &m)));
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_first_moves() {
+    let pos = English::start();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let out = Searcher::new(1, 16).search(&pos, &[], &depth(5), 3, &Control::new(false), Some(&tx));
+    drop(tx);
+    assert_eq!(out.lines.len(), 3);
+    assert!(out.lines[0].0 != out.lines[1].0 && out.lines[1].0 != out.lines[2].0);
+    assert!(out.lines[0].1 >= out.lines[1].1 && out.lines[1].1 >= out.lines[2].1);
+    let infos: Vec<Info<_>> = rx.iter().collect();
+    assert!(infos.iter().any(|i| i.line == 3 && i.depth == 5));
+}
+
+#[test]
+fn a_win_scores_by_its_distance() {
+    // White takes Black's last man: a win in one ply.
+    let pos: English = parse_fen("W:W18:B14").unwrap();
+    let out = Searcher::new(1, 16).search(&pos, &[], &depth(4), 1, &Control::new(false), None);
+    assert_eq!(out.score, MATE - 1);
+}
+
+#[test]
+fn a_short_time_limit_is_kept() {
+    let pos = International::start();
+    let limits = Limits {
+        move_time: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let out = Searcher::new(1, 16).search(&pos, &[], &limits, 1, &Control::new(false), None);
+    assert!(out.time < Duration::from_millis(400), "{:?}", out.time);
+    assert!(out.best.is_some());
+}

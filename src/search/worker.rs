@@ -1,0 +1,382 @@
+//! One search thread: principal variation search with a transposition
+//! table, move ordering (table move, killers, history), late move
+//! reductions, reverse futility and a ProbCut-like cut, single-reply
+//! extension, repetition and draw rules, and a quiescence search that
+//! plays out forced captures.
+
+use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
+use super::tt::{Bound, Entry, Table};
+use super::{Control, Features, Limits, MAX_PLY};
+use crate::eval::{Evaluate, MOVE_KEYS};
+use crate::rules::{GameEnd, MAX_MOVES, MoveList, Outcome};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+
+/// A principal variation.
+pub type Line<M> = ArrayVec<M, MAX_PLY>;
+
+/// Nodes a thread searches between looks at the shared state.
+const CHECK_EVERY: u64 = 1024;
+
+/// What every thread of one search shares.
+pub struct Shared<'a> {
+    pub tt: &'a Table,
+    pub control: &'a Control,
+    pub limits: Limits,
+    /// Past this, stop at once (`None`: no time limit).
+    pub hard: Option<Duration>,
+    /// Nodes searched by all threads, updated every `CHECK_EVERY`.
+    pub nodes: AtomicU64,
+    pub features: Features,
+}
+
+impl Shared<'_> {
+    /// Stop every thread.
+    fn stop(&self) {
+        self.control.stop();
+    }
+}
+
+/// The state of one search thread.
+pub struct Worker<'a, G: Evaluate> {
+    pub shared: &'a Shared<'a>,
+    /// The thread that watches the clock.
+    pub main: bool,
+    pub nodes: u64,
+    unreported: u64,
+    pub stopped: bool,
+    pub seldepth: usize,
+    /// The depth of the current iteration, to bound extensions.
+    pub root_depth: i32,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    /// Hashes of the game so far and of the current line, the current
+    /// position last.
+    pub path: Vec<u64>,
+    pub pv: Vec<Line<G::Move>>,
+}
+
+impl<'a, G: Evaluate> Worker<'a, G> {
+    /// A thread for `shared`, the game's earlier positions in `history`
+    /// (the root position last).
+    pub fn new(shared: &'a Shared<'a>, main: bool, history: &[u64]) -> Self {
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        path.extend_from_slice(history);
+        Worker {
+            shared,
+            main,
+            nodes: 0,
+            unreported: 0,
+            stopped: false,
+            seldepth: 0,
+            root_depth: 1,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * MOVE_KEYS],
+            path,
+            pv: vec![Line::new(); MAX_PLY + 2],
+        }
+    }
+
+    /// Count a node; every `CHECK_EVERY` nodes, look at the limits.
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.unreported >= CHECK_EVERY {
+            self.flush();
+        }
+        self.stopped
+    }
+
+    /// Publish the node count and check the stop flag and the limits.
+    pub fn flush(&mut self) {
+        let s = self.shared;
+        let total = s.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
+        self.unreported = 0;
+        if s.limits.nodes.is_some_and(|n| total >= n) {
+            s.stop();
+        }
+        if self.main
+            && !s.control.pondering()
+            && s.hard.is_some_and(|h| s.control.clock_elapsed() >= h)
+        {
+            s.stop();
+        }
+        if s.control.stopped() {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the current position (last on the path) occurred before
+    /// with the same side to move.
+    fn repeated(&self) -> bool {
+        let n = self.path.len();
+        let Some(&now) = self.path.last() else {
+            return false;
+        };
+        let oldest = n.saturating_sub(101);
+        let mut i = n as isize - 3;
+        while i >= oldest as isize {
+            if self.path[i as usize] == now {
+                return true;
+            }
+            i -= 2;
+        }
+        false
+    }
+
+    /// The score of a game ended by a rule, for the side to move.
+    fn end_score(pos: &G, end: &GameEnd, ply: usize) -> i32 {
+        if let Some(score) = pos.final_score() {
+            return score;
+        }
+        match end.outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(c) if c == pos.side_to_move() => MATE - ply as i32,
+            Outcome::Win(_) => lost_at(ply),
+        }
+    }
+
+    /// Record `mv` followed by the line below it as the line at `ply`.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        let rest = &tail[0];
+        let room = line.remaining_capacity().min(rest.len());
+        line.extend(rest[..room].iter().copied());
+    }
+
+    /// The ordering key of a move: table move, killers, then history.
+    fn order(&self, i: usize, mv: &G::Move, tt: Option<u16>, ply: usize, side: usize) -> i32 {
+        if tt == Some(i as u16) {
+            1 << 30
+        } else if self.killers[ply][0] == Some(*mv) {
+            1 << 22
+        } else if self.killers[ply][1] == Some(*mv) {
+            1 << 21
+        } else {
+            self.history[side * MOVE_KEYS + G::move_key(mv)]
+        }
+    }
+
+    /// A quiet move caused a cut-off at `ply`.
+    fn reward(&mut self, mv: G::Move, ply: usize, side: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[side * MOVE_KEYS + G::move_key(&mv)];
+        *h += depth * depth;
+        if *h > 1 << 20 {
+            self.history.iter_mut().for_each(|x| *x /= 2);
+        }
+    }
+
+    /// The alpha-beta search of `pos` (last on the path) at `ply`.
+    pub fn search(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let reversible = pos.has_reversible_moves();
+        if reversible && self.repeated() {
+            self.pv[ply].clear();
+            return 0;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let key = pos.hash();
+        self.shared.tt.prefetch(key);
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return pos.final_score().unwrap_or(lost_at(ply));
+        }
+        if reversible && let Some(end) = pos.game_end() {
+            return Self::end_score(pos, &end, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        alpha = alpha.max(lost_at(ply));
+        beta = beta.min(-lost_at(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let features = self.shared.features;
+        let mut tt_move = None;
+        if let Some(e) = self.shared.tt.probe(key).filter(|_| features.table) {
+            tt_move = e.mv.filter(|&i| (i as usize) < moves.len());
+            if !pv_node && e.depth >= depth {
+                let s = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let captures = G::is_capture(&moves[0]);
+        if moves.len() == 1 && (ply as i32) < 2 * self.root_depth + 4 {
+            depth += 1;
+        }
+        if features.pruning && !pv_node && !captures && beta.abs() < MATE_BOUND {
+            let eval = pos.evaluate();
+            if depth <= 3 && eval - 90 * depth >= beta {
+                return eval;
+            }
+            if depth >= 5 {
+                let bar = beta + 80;
+                let s = self.search(pos, depth - 4, bar - 1, bar, ply, false);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= bar {
+                    return s;
+                }
+            }
+        }
+        let side = pos.side_to_move().index();
+        let mut order: ArrayVec<(i32, u16), MAX_MOVES> = ArrayVec::new();
+        for (i, m) in moves.iter().enumerate() {
+            order.push((self.order(i, m, tt_move, ply, side), i as u16));
+        }
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_index = 0u16;
+        for n in 0..order.len() {
+            let pick = (n..order.len()).max_by_key(|&j| order[j].0).unwrap_or(n);
+            order.swap(n, pick);
+            let index = order[n].1;
+            let mv = moves[index as usize];
+            let child = pos.play(&mv);
+            self.path.push(child.hash());
+            let score = if n == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let late = features.reductions
+                    && depth >= 3
+                    && n >= 3
+                    && !captures
+                    && order[n].0 < 1 << 21;
+                let r = if late {
+                    1 + (n >= 8 && depth >= 6) as i32 + (!pv_node && n >= 12) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.search(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_index = index;
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        if !captures {
+                            self.reward(mv, ply, side, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if features.table {
+            self.shared.tt.store(
+                key,
+                Entry {
+                    score: to_table(best, ply),
+                    depth,
+                    bound,
+                    mv: Some(best_index),
+                },
+            );
+        }
+        best
+    }
+
+    /// Play out forced captures; a position without a capture is scored
+    /// as it stands, unless the opponent threatens one: then, once per
+    /// line (`look`), every move is tried one ply further.
+    pub fn quiesce(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.quiesce_with(pos, alpha, beta, ply, true)
+    }
+
+    fn quiesce_with(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, look: bool) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        let captures = pos.must_capture();
+        let extend = !captures && look && pos.threatened();
+        if !captures && !extend {
+            return if pos.can_step() {
+                pos.evaluate()
+            } else {
+                pos.final_score().unwrap_or(lost_at(ply))
+            };
+        }
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return pos.final_score().unwrap_or(lost_at(ply));
+        }
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        let mut best = -INFINITE;
+        for mv in moves.iter() {
+            let score = -self.quiesce_with(&pos.play(mv), -beta, -alpha, ply + 1, look && !extend);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, *mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
