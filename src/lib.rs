@@ -3,8 +3,8 @@
 
 pub mod board;
 pub mod cli;
-pub mod matches;
 pub mod eval;
+pub mod matches;
 pub mod notation;
 pub mod pdn;
 pub mod perft;

@@ -3,6 +3,8 @@
 //! stdin/stdout with one message a line (`--stdio`, follower by default).
 
 use super::CliError;
+use crate::eval::Evaluate;
+use crate::matches::search::SearchPlayer;
 use crate::notation::fen::parse_fen;
 use crate::protocol::dxp::server::serve;
 use crate::protocol::dxp::{Link, Player, Role, Settings, Summary, run as run_session};
@@ -51,7 +53,7 @@ pub struct DxpArgs {
     /// The name sent to the peer.
     #[arg(long, default_value = concat!("dam ", env!("CARGO_PKG_VERSION")))]
     name: String,
-    /// Settings of dam's search: `depth=N,threads=N`.
+    /// Settings of dam's search: `depth=N,threads=N,hash=BITS`.
     #[arg(long, default_value = "")]
     search: String,
     /// The longest wait for the peer, in seconds.
@@ -63,7 +65,7 @@ pub fn run(args: &DxpArgs) -> Result<(), CliError> {
     with_variant!(args.variant, G => run_for::<G>(args))
 }
 
-fn run_for<G: Game>(args: &DxpArgs) -> Result<(), CliError> {
+fn run_for<G: Evaluate>(args: &DxpArgs) -> Result<(), CliError> {
     let start = match &args.fen {
         Some(fen) => Some(parse_fen::<G>(fen).map_err(CliError::new)?),
         None => None,
@@ -137,14 +139,10 @@ fn report<G: Game>(summary: Summary<G>) -> Result<(), CliError> {
     }
 }
 
-/// dam's own search as a player, with `settings` (`depth=N,threads=N`,
-/// empty for the defaults).
-///
-/// MISSING STEP: the search engine (branch `engine`) is not on main yet.
-/// When it is, this returns a player that runs the search on the game
-/// clock it is given (`ClockState`).
-pub(super) fn dam_player<G: Game>(_settings: &str) -> Result<Box<dyn Player<G> + Send>, CliError> {
-    Err(CliError::new(
-        "the search engine is not built into this dam yet",
-    ))
+/// dam's own search as a player, with `settings` (`depth=N,threads=N,
+/// hash=BITS`, empty for the defaults).
+pub(super) fn dam_player<G: Evaluate>(
+    settings: &str,
+) -> Result<Box<dyn Player<G> + Send>, CliError> {
+    Ok(Box::new(SearchPlayer::new(settings).map_err(CliError)?))
 }

@@ -1,5 +1,5 @@
 //! `dam match`: two engines play every opening twice, colours reversed.
-//! An engine is `dam` (dam's own search, `dam:depth=N` / `dam:threads=N`
+//! An engine is `dam` (dam's own search, `dam:depth=N,threads=N,hash=BITS`
 //! for settings), `dxp://HOST:PORT` (a remote DXP peer) or any other
 //! command line (a Hub engine). Games are appended to the PDN log as they
 //! finish (an interrupted match loses no finished game); a progress line
@@ -7,14 +7,16 @@
 
 use super::CliError;
 use super::dxp::dam_player;
-use crate::matches::ballots::{read_ballots, read_game_set};
+use crate::eval::Evaluate;
+use crate::matches::ballots::{openings, read_ballots, read_game_set};
 use crate::matches::elo::Tally;
 use crate::matches::hub::HubEngine;
 use crate::matches::pdn_log::{MatchTags, game_text, result_text};
 use crate::matches::remote::DxpRemote;
 use crate::matches::{Finished, MatchSettings, play_match};
 use crate::protocol::dxp::Player;
-use crate::rules::Game;
+use crate::rules::{Color, Game};
+use crate::search::{Control, Limits, Searcher};
 use crate::variant::Variant;
 use crate::with_variant;
 use std::fs::OpenOptions;
@@ -26,7 +28,7 @@ pub struct MatchArgs {
     /// The variant.
     #[arg(long, default_value = "international")]
     variant: Variant,
-    /// The two engines: `dam[:depth=N,threads=N]`, `dxp://HOST:PORT`, or a
+    /// The two engines: `dam[:depth=N,threads=N,hash=BITS]`, `dxp://HOST:PORT`, or a
     /// Hub engine command line.
     #[arg(long = "engine", num_args = 1, required = true)]
     engines: Vec<String>,
@@ -76,7 +78,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     with_variant!(args.variant, G => run_for::<G>(args))
 }
 
-fn run_for<G: Game>(args: &MatchArgs) -> Result<(), CliError> {
+fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
     let read = |path: &str| {
         std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {path}: {e}")))
     };
@@ -140,7 +142,7 @@ fn run_for<G: Game>(args: &MatchArgs) -> Result<(), CliError> {
 }
 
 /// One of the two engines.
-fn engine<G: Game>(spec: &str, args: &MatchArgs) -> Result<Box<dyn Player<G>>, CliError> {
+fn engine<G: Evaluate>(spec: &str, args: &MatchArgs) -> Result<Box<dyn Player<G>>, CliError> {
     if let Some(addr) = spec.strip_prefix("dxp://") {
         let timeout = Duration::from_secs(args.timeout.max(1));
         return Ok(Box::new(DxpRemote::<G>::new(addr, "dam match", timeout)));
@@ -176,4 +178,74 @@ fn progress<G: Game>(game: &Finished<G>, tally: &Tally, total: usize) {
             tally.losses
         );
     }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BallotsArgs {
+    /// The variant.
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// The length of the openings, in plies.
+    #[arg(long, default_value_t = 2)]
+    plies: usize,
+    /// The depth each opening is searched to.
+    #[arg(long, default_value_t = 8)]
+    depth: i32,
+    /// Keep the openings whose score is at most this far from even, in
+    /// hundredths of a man.
+    #[arg(long, default_value_t = 25)]
+    margin: i32,
+}
+
+/// `dam ballots`: print the balanced openings of `--plies` plies, one a
+/// line with its score (White's view) as a comment, as `--ballots` reads.
+pub fn run_ballots(args: &BallotsArgs) -> Result<(), CliError> {
+    with_variant!(args.variant, G => ballots_for::<G>(args))
+}
+
+fn ballots_for<G: Evaluate>(args: &BallotsArgs) -> Result<(), CliError> {
+    let header = format!(
+        "# {} openings of {} plies within {:.2} men of even at depth {}, listed by\n\
+         # dam ballots --variant {} --plies {} --depth {} --margin {}",
+        args.variant,
+        args.plies,
+        f64::from(args.margin) / 100.0,
+        args.depth,
+        args.variant,
+        args.plies,
+        args.depth,
+        args.margin
+    );
+    let (depth, margin, plies) = (args.depth, args.margin, args.plies);
+    // The search needs a big stack: run the whole job on one such thread.
+    let job = move || {
+        let searcher = Searcher::new(1, 20);
+        let limits = Limits {
+            depth: Some(depth.clamp(1, 60)),
+            ..Limits::default()
+        };
+        let mut stdout = std::io::stdout().lock();
+        if writeln!(stdout, "{header}").is_err() {
+            return;
+        }
+        for (moves, pos) in openings::<G>(plies) {
+            searcher.clear();
+            let out = searcher.search(&pos, &[pos.hash()], &limits, 1, &Control::new(false), None);
+            let white = if pos.side_to_move() == Color::White {
+                out.score
+            } else {
+                -out.score
+            };
+            let line = format!("{}  # {:+.2}", moves.join(" "), f64::from(white) / 100.0);
+            if white.abs() <= margin && writeln!(stdout, "{line}").is_err() {
+                return;
+            }
+        }
+    };
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(job)
+        .map_err(CliError::new)?
+        .join()
+        .map_err(|_| CliError::new("the ballot search failed"))
 }

@@ -1,11 +1,11 @@
 //! The command line: one subcommand per job, the variant picked once here
 //! and dispatched to code compiled for it.
 
-mod dxp;
-mod matches;
 mod analyze;
 mod bench;
+mod dxp;
 mod hub;
+mod matches;
 mod pdn;
 mod perft;
 mod selfplay;
@@ -25,19 +25,21 @@ struct Cli {
 enum Command {
     /// Search a position: info lines, then the best move.
     Analyze(analyze::AnalyzeArgs),
+    /// List the balanced openings of a few plies (opening ballots).
+    Ballots(matches::BallotsArgs),
     /// Search fixed positions of every variant: nodes, time, nodes/s.
     Bench(bench::BenchArgs),
-    /// Speak the Hub protocol (version 2) on stdin and stdout.
-    Hub(hub::HubArgs),
-    /// Count move paths from a position, one line per depth.
-    Perft(perft::PerftArgs),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
+    /// Speak the Hub protocol (version 2) on stdin and stdout.
+    Hub(hub::HubArgs),
     /// Play a match between two engines, logging the games as PDN.
     Match(matches::MatchArgs),
     /// PDN files: validate, convert, stats.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
+    /// Count move paths from a position, one line per depth.
+    Perft(perft::PerftArgs),
     /// Play the engine against a changed copy of itself: W/D/L and Elo.
     Selfplay(selfplay::SelfplayArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
@@ -66,11 +68,12 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
-        Command::Dxp(args) => dxp::run(&args).map(|()| 0),
-        Command::Match(args) => matches::run(&args).map(|()| 0),
         Command::Analyze(args) => analyze::run(&args).map(|()| 0),
+        Command::Ballots(args) => matches::run_ballots(&args).map(|()| 0),
         Command::Bench(args) => bench::run(&args).map(|()| 0),
+        Command::Dxp(args) => dxp::run(&args).map(|()| 0),
         Command::Hub(args) => hub::run(&args).map(|()| 0),
+        Command::Match(args) => matches::run(&args).map(|()| 0),
         Command::Pdn(command) => pdn::run(&command),
         Command::Perft(args) => perft::run(&args).map(|()| 0),
         Command::Selfplay(args) => selfplay::run(&args).map(|()| 0),

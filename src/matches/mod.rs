@@ -9,6 +9,7 @@ pub mod elo;
 pub mod hub;
 pub mod pdn_log;
 pub mod remote;
+pub mod search;
 
 use crate::protocol::dxp::{ClockState, GameStart, Player};
 use crate::rules::record::Record;

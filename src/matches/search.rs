@@ -1,0 +1,86 @@
+//! dam's own search as a player (`dam dxp`, the `dam` engine of `dam
+//! match`): settings `depth=N,threads=N,hash=BITS`; it thinks on the clock
+//! it is given, on a thread with the stack the search needs.
+
+use crate::eval::Evaluate;
+use crate::protocol::dxp::{ClockState, GameStart, Player};
+use crate::rules::record::Record;
+use crate::search::{Clock, Control, Limits, Searcher};
+use std::thread;
+use std::time::Duration;
+
+/// The stack of the thread a search runs on (a move list per ply).
+const STACK: usize = 64 << 20;
+
+/// The search with its table, kept from move to move.
+pub struct SearchPlayer {
+    searcher: Searcher,
+    depth: Option<i32>,
+}
+
+impl SearchPlayer {
+    /// A player from settings `name=value` separated by commas: `depth`
+    /// (plies, no limit by default), `threads` (1), `hash` (table of
+    /// 2^hash entries, 20).
+    pub fn new(settings: &str) -> Result<SearchPlayer, String> {
+        let (mut depth, mut threads, mut hash) = (None, 1, 20);
+        for item in settings.split(',').filter(|s| !s.trim().is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("search setting '{item}' is not name=value"))?;
+            let number: u32 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("search setting '{item}': not a whole number"))?;
+            match name.trim() {
+                "depth" => depth = Some(number.clamp(1, 100) as i32),
+                "threads" => threads = number.clamp(1, 256) as usize,
+                "hash" => hash = number.clamp(10, 30),
+                other => {
+                    return Err(format!(
+                        "unknown search setting '{other}' (depth, threads, hash)"
+                    ));
+                }
+            }
+        }
+        Ok(SearchPlayer {
+            searcher: Searcher::new(threads, hash),
+            depth,
+        })
+    }
+}
+
+impl<G: Evaluate> Player<G> for SearchPlayer {
+    fn new_game(&mut self, _: &GameStart<G>) {
+        self.searcher.clear();
+    }
+
+    fn choose(
+        &mut self,
+        record: &Record<G>,
+        history: &[u64],
+        clock: ClockState,
+    ) -> Option<G::Move> {
+        let limits = Limits {
+            depth: self.depth,
+            clock: Some(Clock {
+                time: clock.remaining,
+                increment: Duration::ZERO,
+                moves: clock.moves_to_go.unwrap_or(0),
+            }),
+            ..Limits::default()
+        };
+        let pos = *record.position();
+        let searcher = &self.searcher;
+        let search = || searcher.search(&pos, history, &limits, 1, &Control::new(false), None);
+        thread::scope(|s| {
+            let handle = thread::Builder::new()
+                .name("dam-dxp-search".into())
+                .stack_size(STACK)
+                .spawn_scoped(s, search)
+                .ok()?;
+            handle.join().ok()
+        })
+        .and_then(|out| out.best)
+    }
+}
