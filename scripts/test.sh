@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The project's whole test command: formatting, lints, then every test in
 # one release build (the perft suites in full, DAM_PERFT_FULL=1).
-# Interop test scripts are appended below as they land.
+# Interop scripts (a Python venv with pydraughts) run last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 DAM_PERFT_FULL=1 cargo test --release
+
+# Interop: pydraughts' HubEngine drives the release binary built above.
+cargo build --release --quiet
+DAM=target/release/dam bash scripts/hub_interop.sh
