@@ -9,6 +9,8 @@ cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 DAM_PERFT_FULL=1 cargo test --release
 
-# Interop: pydraughts' HubEngine drives the release binary built above.
+# Interop: pydraughts drives the release binary built above, over Hub and DXP.
 cargo build --release --quiet
-DAM=target/release/dam bash scripts/hub_interop.sh
+export DAM=target/release/dam HUB_INTEROP_VENV=target/interop-venv DXP_INTEROP_VENV=target/interop-venv
+bash scripts/hub_interop.sh
+bash scripts/dxp_interop.sh
