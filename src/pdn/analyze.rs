@@ -138,3 +138,6 @@ pub fn eval_text(white: i32) -> String {
         None => format!("{:+.2}", white as f64 / 100.0),
     }
 }
+
+#[cfg(test)]
+mod tests;
