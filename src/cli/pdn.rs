@@ -1,19 +1,26 @@
 //! `dam pdn`: batch jobs over PDN files, parallel over games.
 //! `validate` reports every bad game (exit 1 if any), `convert` writes
 //! clean PDN 3.0, a FEN list or JSON lines (whole or not at all), `stats`
-//! counts results, openings and lengths. Exit 2 when a file cannot be read.
+//! counts results, openings and lengths, `analyze` annotates every move
+//! with the engine's evaluation. Exit 2 when a file cannot be read.
 
 use super::CliError;
-use crate::pdn::batch::{GameRef, for_each_game, progress_bar};
-use crate::pdn::check::{check, looks_like_pdn, report};
+use crate::pdn::analyze::{SEARCH_STACK, analyze};
+use crate::pdn::batch::{GameRef, for_each_game, game_bar, progress_bar};
+use crate::pdn::check::{Checked, check, looks_like_pdn, report};
 use crate::pdn::export::{Format, export};
-use crate::pdn::replay::Options;
+use crate::pdn::output::Output;
+use crate::pdn::replay::{GameError, Options};
 use crate::pdn::source::Source;
+use crate::pdn::split::Splitter;
 use crate::pdn::stats::{Stats, Summary};
+use crate::search::Limits;
 use crate::variant::Variant;
 use clap::Subcommand;
+use indicatif::ProgressBar;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Subcommand, Debug)]
 pub enum PdnCommand {
@@ -23,6 +30,22 @@ pub enum PdnCommand {
     Convert(ConvertArgs),
     /// Count games, results by colour, openings and lengths.
     Stats(InputArgs),
+    /// Annotate every move with the engine's evaluation; mark mistakes and
+    /// give the better move.
+    ///
+    /// Each position of each game's main line is searched on one thread
+    /// (the games are spread over the cores). After every move come, in
+    /// this order: `$2` for a mistake (it loses 0.50 men or more against
+    /// the engine's move) or `$4` for a blunder (1.00 men or more); the
+    /// evaluation after the move as a comment, from White's point of view,
+    /// in men: `{+0.35}`, `{-1.20}`, `{0.00}`, or a forced win as `{#+13}`
+    /// (White wins in 13 plies) or `{#-13}` (Black wins); and, after a
+    /// mistake or a blunder, the engine's move as a variation with its
+    /// evaluation, `(12. 33-29 {+0.10})`, which PDN readers show as an
+    /// alternative and `dam pdn validate` checks. Bad games are reported
+    /// and left out (exit code 1); the output is written whole or not at
+    /// all.
+    Analyze(AnalyzeArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -71,12 +94,29 @@ pub struct ConvertArgs {
     skip_bad: bool,
 }
 
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "time"])))]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The output file (written whole or not at all).
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Search every position to this depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=60))]
+    depth: Option<i32>,
+    /// Search every position for this many seconds.
+    #[arg(long)]
+    time: Option<f64>,
+}
+
 /// Run a `dam pdn` command; returns the exit code.
 pub fn run(command: &PdnCommand) -> Result<i32, CliError> {
     match command {
         PdnCommand::Validate(args) => validate(args),
         PdnCommand::Convert(args) => convert(args),
         PdnCommand::Stats(args) => stats(args),
+        PdnCommand::Analyze(args) => analyze_files(args),
     }
 }
 
@@ -111,20 +151,23 @@ enum Done<T> {
 }
 
 /// Run `job` on every replayed game of every file; `sink` gets each
-/// game's result (or report line) in file order.
+/// game's result (or report line, when the game or the job fails) in file
+/// order. `progress` advances by the bytes read.
 fn each_game<T: Send>(
     sources: &[(String, Source)],
     variant: Variant,
     options: Options,
-    job: impl Fn(&crate::pdn::check::Checked) -> T + Sync,
+    job: impl Fn(&Checked) -> Result<T, GameError> + Sync,
     mut sink: impl FnMut(Done<T>),
+    progress: ProgressBar,
 ) {
-    let progress = progress_bar(total(sources));
     for (name, source) in sources {
         let work = |game: GameRef| {
             let text = source.text(&game.span);
-            match check(&text, variant, options) {
-                Ok(checked) => Done::Good(job(&checked)),
+            let done = check(&text, variant, options)
+                .and_then(|c| job(&c).map_err(|e| (c.game.players(), e)));
+            match done {
+                Ok(out) => Done::Good(out),
                 Err((players, e)) => Done::Bad(report(name, source, &game, &text, &players, &e)),
             }
         };
@@ -144,7 +187,7 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
         &sources,
         args.variant,
         options,
-        |c| c.replayed.lenient,
+        |c| Ok(c.replayed.lenient),
         |done| {
             games += 1;
             match done {
@@ -155,6 +198,7 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
                 }
             }
         },
+        progress_bar(total(&sources)),
     );
     let _ = writeln!(
         out,
@@ -200,14 +244,14 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
         Format::Pdn
     };
     let options = args.input.options(true, format != Format::Pdn);
-    let mut output = Output::new(args.output.as_deref())?;
+    let mut output = Output::new(args.output.as_deref()).map_err(CliError)?;
     let mut bad = 0usize;
     let mut write_error = None;
     each_game(
         &sources,
         args.input.variant,
         options,
-        |c| export(c, format),
+        |c| Ok(export(c, format)),
         |done| match done {
             Done::Good(text) => {
                 if let Err(e) = output.write(&text) {
@@ -219,6 +263,7 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
                 eprintln!("{line}");
             }
         },
+        progress_bar(total(&sources)),
     );
     if let Some(e) = write_error {
         return Err(CliError::new(e));
@@ -227,62 +272,77 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
         eprintln!("dam: {bad} bad game(s): nothing written (use --skip-bad to leave them out)");
         return Ok(1);
     }
-    output.finish()?;
+    output.finish().map_err(CliError)?;
     Ok(i32::from(bad > 0))
 }
 
-/// Where `convert` writes: a temporary file beside the output, renamed
-/// over it at the end, or standard output.
-enum Output {
-    File {
-        temp: std::io::BufWriter<tempfile::NamedTempFile>,
-        path: PathBuf,
-    },
-    Stdout(std::io::BufWriter<std::io::Stdout>),
-}
-
-impl Output {
-    fn new(path: Option<&Path>) -> Result<Output, CliError> {
-        let Some(path) = path else {
-            return Ok(Output::Stdout(std::io::BufWriter::new(std::io::stdout())));
-        };
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let mut builder = tempfile::Builder::new();
-        // The file is renamed into place: give it a usual file's mode, not
-        // a temporary file's private one.
-        #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-        let temp = builder
-            .tempfile_in(dir)
-            .map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
-        Ok(Output::File {
-            temp: std::io::BufWriter::new(temp),
-            path: path.to_path_buf(),
-        })
+/// `dam pdn analyze`: the games analysed on a pool of threads with stacks
+/// deep enough to search, one game per thread at a time.
+fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
+    let mut failed = 0;
+    let sources = open_all(&args.input, &mut failed);
+    if failed > 0 {
+        return Err(CliError(
+            "nothing written: a file could not be read".to_string(),
+        ));
     }
-
-    fn write(&mut self, text: &str) -> std::io::Result<()> {
-        match self {
-            Output::File { temp, .. } => temp.write_all(text.as_bytes()),
-            Output::Stdout(out) => out.write_all(text.as_bytes()),
+    let move_time = match args.time {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(CliError::new("--time must be a positive number of seconds"));
         }
+        t => t.map(Duration::from_secs_f64),
+    };
+    let limits = Limits {
+        depth: args.depth,
+        move_time,
+        ..Limits::default()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(SEARCH_STACK)
+        .thread_name(|i| format!("dam-analyze-{i}"))
+        .build()
+        .map_err(CliError::new)?;
+    let games = sources
+        .iter()
+        .map(|(_, s)| Splitter::new(s.bytes()).count() as u64)
+        .sum();
+    let bar = game_bar(games);
+    let mut output = Output::new(Some(&args.output)).map_err(CliError)?;
+    let (mut bad, mut write_error) = (0usize, None);
+    pool.install(|| {
+        each_game(
+            &sources,
+            args.input.variant,
+            args.input.options(true, false),
+            |c| {
+                let text = analyze(c, &limits);
+                bar.inc(1);
+                text
+            },
+            |done| match done {
+                Done::Good(text) => {
+                    if let Err(e) = output.write(&text) {
+                        write_error.get_or_insert(e);
+                    }
+                }
+                Done::Bad(line) => {
+                    bad += 1;
+                    bar.inc(1);
+                    bar.suspend(|| eprintln!("{line}"));
+                }
+            },
+            ProgressBar::hidden(),
+        )
+    });
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(CliError::new(e));
     }
-
-    fn finish(self) -> Result<(), CliError> {
-        match self {
-            Output::File { temp, path } => {
-                let temp = temp.into_inner().map_err(|e| CliError::new(e.error()))?;
-                temp.as_file().sync_all().map_err(CliError::new)?;
-                temp.persist(&path)
-                    .map_err(|e| CliError(format!("{}: {}", path.display(), e.error)))?;
-                Ok(())
-            }
-            Output::Stdout(mut out) => out.flush().map_err(CliError::new),
-        }
+    output.finish().map_err(CliError)?;
+    if bad > 0 {
+        eprintln!("dam: {bad} bad game(s) reported and left out");
     }
+    Ok(i32::from(bad > 0))
 }
 
 fn stats(args: &InputArgs) -> Result<i32, CliError> {
@@ -294,11 +354,12 @@ fn stats(args: &InputArgs) -> Result<i32, CliError> {
         &sources,
         args.variant,
         options,
-        Summary::of,
+        |c| Ok(Summary::of(c)),
         |done| match done {
             Done::Good(game) => stats.add(game),
             Done::Bad(_) => stats.unreadable += 1,
         },
+        progress_bar(total(&sources)),
     );
     print!("{}", stats.report());
     Ok(exit_code(failed, 0))

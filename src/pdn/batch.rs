@@ -72,3 +72,15 @@ pub fn progress_bar(total: u64) -> ProgressBar {
     }
     bar
 }
+
+/// A progress bar on stderr over `games` games, for jobs that take long
+/// over each game (drawn only when stderr is a terminal).
+pub fn game_bar(games: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, {eta})",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}

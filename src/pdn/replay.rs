@@ -62,14 +62,7 @@ pub fn replay(
 }
 
 fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, GameError> {
-    let start = match game.find_tag("FEN") {
-        Some(tag) => read_fen::<G>(&tag.value).map_err(|reason| GameError {
-            offset: tag.offset,
-            label: None,
-            reason: format!("FEN tag: {reason}"),
-        })?,
-        None => G::start(),
-    };
+    let start = start_position::<G>(game)?;
     let mut out = Replayed::default();
     if options.fens {
         out.fens.push(write_fen(&start));
@@ -86,6 +79,18 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
     )?;
     out.lenient = lenient;
     Ok(out)
+}
+
+/// The game's first position: its FEN tag's, or the variant's start.
+fn start_position<G: Game>(game: &PdnGame) -> Result<G, GameError> {
+    match game.find_tag("FEN") {
+        Some(tag) => read_fen::<G>(&tag.value).map_err(|reason| GameError {
+            offset: tag.offset,
+            label: None,
+            reason: format!("FEN tag: {reason}"),
+        }),
+        None => Ok(G::start()),
+    }
 }
 
 /// A FEN, where `?` as the side to move means the variant's first mover.
@@ -405,6 +410,9 @@ fn fits<G: Game>(pos: &G, later: &[&str]) -> bool {
         Err(_) => false,
     }
 }
+
+mod main_line;
+pub use main_line::{Ply, main_line};
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,143 @@
+//! `dam pdn analyze` for one game: the engine searches every position of
+//! the main line on one thread with its own small table, and the game is
+//! written back with, after each move, its evaluation as a comment, `$2`
+//! or `$4` for a mistake or a blunder, and then the engine's better move
+//! as a variation with its own evaluation.
+//!
+//! Evaluations are from White's point of view, in men with two decimals
+//! (`{+0.35}`, `{-1.20}`, `{0.00}`), or a forced win as `#` with the
+//! winner's sign and the plies left (`{#+13}` White wins, `{#-13}` Black
+//! wins). A move is a mistake when it loses `MISTAKE` hundredths of a man
+//! or more against the engine's choice, a blunder from `BLUNDER`.
+
+mod annotate;
+
+use super::check::Checked;
+use super::replay::{GameError, Ply, main_line};
+use super::write::write_game;
+use crate::eval::Evaluate;
+use crate::notation::movetext::pdn_move;
+use crate::rules::{Color, Game};
+use crate::search::score::{lost_at, mate_plies};
+use crate::search::{Control, Limits, Searcher};
+use crate::with_variant;
+use annotate::{Note, annotated};
+
+/// A loss of this many hundredths of a man or more is a mistake (`$2`).
+pub const MISTAKE: i32 = 50;
+/// A loss of this many hundredths of a man or more is a blunder (`$4`).
+pub const BLUNDER: i32 = 100;
+
+/// The table of each game's searcher: `2^TT_BITS` entries of 16 bytes.
+pub const TT_BITS: u32 = 18;
+
+/// The stack of a thread that searches: a move list per ply lives on it.
+pub const SEARCH_STACK: usize = 64 << 20;
+
+/// The annotated game as PDN text (its moves canonical, as `check` with
+/// `Options::canonical` leaves them), each position searched within
+/// `limits`.
+pub fn analyze(checked: &Checked, limits: &Limits) -> Result<String, GameError> {
+    let variant = checked.variant;
+    let (notes, geo) = with_variant!(variant, G => (notes::<G>(checked, limits)?, G::geometry()));
+    let mut out = String::new();
+    write_game(&mut out, &annotated(&checked.game, &notes), variant, geo);
+    Ok(out)
+}
+
+/// What the engine says of each main-line move.
+fn notes<G: Evaluate>(checked: &Checked, limits: &Limits) -> Result<Vec<Note>, GameError> {
+    let plies = main_line::<G>(&checked.game)?;
+    let searcher = Searcher::new(1, TT_BITS);
+    let mut history: Vec<u64> = Vec::new();
+    let mut notes = Vec::with_capacity(plies.len());
+    let mut next: Option<(G, Verdict<G>)> = None;
+    for ply in &plies {
+        if ply.fresh {
+            history.clear();
+        }
+        history.push(ply.before.hash());
+        let here = match next.take() {
+            Some((pos, verdict)) if pos == ply.before => verdict,
+            _ => verdict(&searcher, &ply.before, &history, limits),
+        };
+        let mut after_history = history.clone();
+        after_history.push(ply.after.hash());
+        let there = verdict(&searcher, &ply.after, &after_history, limits);
+        notes.push(note(ply, &here, &there));
+        next = Some((ply.after, there));
+    }
+    Ok(notes)
+}
+
+/// The engine's view of one position: its best move, and the score from
+/// White's point of view.
+struct Verdict<G: Game> {
+    best: Option<G::Move>,
+    white: i32,
+}
+
+fn verdict<G: Evaluate>(
+    searcher: &Searcher,
+    pos: &G,
+    history: &[u64],
+    limits: &Limits,
+) -> Verdict<G> {
+    let (best, score) = if pos.count_moves() == 0 {
+        (None, pos.final_score().unwrap_or(lost_at(0)))
+    } else {
+        let out = searcher.search(pos, history, limits, 1, &Control::new(false), None);
+        (out.best, out.score)
+    };
+    Verdict {
+        best,
+        white: if pos.side_to_move() == Color::White {
+            score
+        } else {
+            -score
+        },
+    }
+}
+
+/// The note of `ply`, given the verdicts before and after it.
+fn note<G: Game>(ply: &Ply<G>, here: &Verdict<G>, there: &Verdict<G>) -> Note {
+    let sign = if ply.before.side_to_move() == Color::White {
+        1
+    } else {
+        -1
+    };
+    let better = here.best.filter(|b| *b != ply.mv);
+    let loss = if better.is_some() {
+        sign * (here.white - there.white)
+    } else {
+        0
+    };
+    let nag = if loss >= BLUNDER {
+        Some(4)
+    } else if loss >= MISTAKE {
+        Some(2)
+    } else {
+        None
+    };
+    Note {
+        element: ply.element,
+        nag,
+        eval: eval_text(there.white),
+        better: nag
+            .and(better)
+            .map(|b| (ply.number, pdn_move(&ply.before, &b), eval_text(here.white))),
+    }
+}
+
+/// A score from White's point of view as an evaluation comment.
+pub fn eval_text(white: i32) -> String {
+    match mate_plies(white) {
+        Some(p) if p >= 0 => format!("#+{p}"),
+        Some(p) => format!("#-{}", -p),
+        None if white == 0 => "0.00".to_string(),
+        None => format!("{:+.2}", white as f64 / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests;
