@@ -135,6 +135,7 @@ fn side_score<R: Rules>(
     } else {
         m.rank[..ranks / 2].iter().fold(0, |a, r| a | r)
     };
+    score += (outposts(geo, color, own) & men & far_half).count_ones() as i32 * w.outpost;
     let occupied = own | opp;
     for bit in Geometry::bits(men & far_half) {
         if m.cone[color.index()][bit as usize] & occupied == 0 {
@@ -155,4 +156,16 @@ fn side_score<R: Rules>(
         score += moves as i32 * w.king_mobility;
     }
     score
+}
+
+/// The squares whose two squares behind (as `color` sees it) hold pieces
+/// of `own`: a man there is supported on both sides.
+#[inline(always)]
+pub(super) fn outposts(geo: &Geometry, color: Color, own: Bitboard) -> Bitboard {
+    // shifting the supporters forward lands on the squares they support
+    let [a, b] = match color {
+        Color::White => [Dir::UpLeft, Dir::UpRight],
+        Color::Black => [Dir::DownLeft, Dir::DownRight],
+    };
+    geo.shift(own, a) & geo.shift(own, b)
 }

@@ -37,3 +37,21 @@ fn shortcuts_agree_with_the_generator_in_every_variant() {
         with_variant!(v, G => check::<G>(0x5eed + i as u64));
     }
 }
+
+#[test]
+fn an_outpost_is_a_square_held_from_both_squares_behind() {
+    use super::removal::outposts;
+    use crate::board::TEN;
+    use crate::rules::Color;
+    let bits = |squares: &[u32]| {
+        squares
+            .iter()
+            .fold(0u64, |b, &s| b | 1 << TEN.bit_of(s).unwrap())
+    };
+    // White on 29 and 30 holds 24 (the squares behind 24 are 29 and 30)
+    assert_eq!(outposts(&TEN, Color::White, bits(&[29, 30])), bits(&[24]));
+    // one supporter is not enough
+    assert_eq!(outposts(&TEN, Color::White, bits(&[29, 35])), 0);
+    // Black on 21 and 22 holds 27 from behind (Black moves down)
+    assert_eq!(outposts(&TEN, Color::Black, bits(&[21, 22])), bits(&[27]));
+}

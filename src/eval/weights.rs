@@ -21,6 +21,9 @@ pub struct Weights {
     /// A man with nothing in front of it on its way to the crown, per rank
     /// already advanced.
     pub runaway: i32,
+    /// A man in the far half with both squares behind it held by its own
+    /// pieces (an outpost: it cannot be exchanged off from the front).
+    pub outpost: i32,
     /// Per empty square next to a king.
     pub king_mobility: i32,
     /// The side to move's small edge.
@@ -41,6 +44,7 @@ pub const WEIGHTS: Weights = Weights {
     balance: 4,
     back_rank: 8,
     runaway: 12,
+    outpost: 8,
     king_mobility: 2,
     tempo: 5,
     own_below: 45,
