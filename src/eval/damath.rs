@@ -2,8 +2,10 @@
 //! win: the static score is the difference of the totals the game would
 //! end with now (accumulated points plus the chips on the board, a Dama's
 //! number counting double), and every ended game is valued the same way.
-//! Chip threats and operator squares are left for a later evaluator.
+//! Quiet positions also weigh the threat the side to move faces: what the
+//! opponent's best capture would gain if it were its turn.
 
+use super::weights::WEIGHTS;
 use super::{Evaluate, MOVE_KEYS};
 use crate::rules::damath::{Damath, Move};
 use crate::rules::{Color, Game};
@@ -16,7 +18,8 @@ const LIMIT: i64 = 20_000;
 
 impl Evaluate for Damath {
     fn evaluate(&self) -> i32 {
-        self.final_score().unwrap_or(0)
+        let threat = self.threat() * WEIGHTS.damath_threat as i64 / 100 / SCALE;
+        self.final_score().unwrap_or(0) - threat as i32
     }
 
     #[inline(always)]

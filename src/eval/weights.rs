@@ -28,6 +28,9 @@ pub struct Weights {
     pub king_mobility: i32,
     /// The side to move's small edge.
     pub tempo: i32,
+    /// Damath: the share, in percent, of the opponent's best capture gain
+    /// counted against the side to move.
+    pub damath_threat: i32,
     /// Stacks: a piece of the owner's colour under its top (a reserve).
     pub own_below: i32,
     /// Stacks: an enemy piece held prisoner under the owner's top.
@@ -47,6 +50,7 @@ pub const WEIGHTS: Weights = Weights {
     outpost: 8,
     king_mobility: 2,
     tempo: 5,
+    damath_threat: 50,
     own_below: 45,
     prisoner: 35,
 };

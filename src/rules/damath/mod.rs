@@ -163,6 +163,34 @@ impl Damath {
         list.len() as u64
     }
 
+    /// What the side not to move threatens, in hundredths: the most its
+    /// best capture would gain if it were its turn (the capture's points
+    /// plus the numbers of the chips it takes off the victim's total, a
+    /// Dama's twice); 0 when it has no capture.
+    pub fn threat(&self) -> i64 {
+        let other = Damath {
+            board: self.board.passed(),
+            ..*self
+        };
+        let mut list = MoveList::new();
+        other
+            .board
+            .captures(&mut ListSink::<false>::new(&other, &mut list));
+        let taken = |mv: &Move| -> i64 {
+            Geometry::bits(mv.captured)
+                .map(|bit| {
+                    let dama = self.board.kings() >> bit & 1 != 0;
+                    self.numbers[bit as usize] as i64 * if dama { 200 } else { 100 }
+                })
+                .sum()
+        };
+        list.iter()
+            .map(|mv| mv.score.saturating_add(taken(mv)))
+            .max()
+            .unwrap_or(0)
+            .max(0)
+    }
+
     /// The final totals of Red and Blue, in hundredths: the accumulated
     /// score plus the numbers of the side's chips on the board, a Dama's
     /// number counting double. The higher total wins the ended game.

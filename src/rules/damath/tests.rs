@@ -380,3 +380,18 @@ fn a_dama_ending_on_a_square_it_took_keeps_its_number_and_hash() {
     }
     assert!(ended_on_a_taken_square);
 }
+
+#[test]
+fn the_threat_is_the_opponents_best_capture_gain() {
+    // Red to move has no capture (the jump 14x5 is blocked by Blue's 5);
+    // Blue threatens 10x19 over Red's 2 on 14: 19 is a minus square, so
+    // 6 - 2 = 4 points, and Red's total loses the chip's 2: 6.00 in all.
+    let pos: Damath = crate::notation::fen::parse_fen("W:W2@14,1@32:B6@10,3@5").unwrap();
+    assert_eq!(pos.threat(), 600);
+    // Blue to move in the same position threatens nothing from Red.
+    let blue: Damath = crate::notation::fen::parse_fen("B:W2@14,1@32:B6@10,3@5").unwrap();
+    let mut list = MoveList::new();
+    blue.generate(&mut list);
+    assert!(list.iter().all(|m| m.captured != 0), "Blue must capture");
+    assert_eq!(blue.threat(), 0);
+}

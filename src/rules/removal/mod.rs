@@ -154,6 +154,15 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The same board with the other side to move, for looking at what
+    /// that side could do; its hash and counters are not updated.
+    pub(crate) fn passed(&self) -> Self {
+        Position {
+            side: self.side.flip(),
+            ..*self
+        }
+    }
+
     /// The pieces of `color`.
     #[inline(always)]
     pub(crate) fn pieces(&self, color: Color) -> Bitboard {
