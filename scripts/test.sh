@@ -11,6 +11,6 @@ DAM_PERFT_FULL=1 cargo test --release
 
 # Interop: pydraughts drives the release binary built above, over Hub and DXP.
 cargo build --release --quiet
-export DAM=target/release/dam HUB_INTEROP_VENV=target/interop-venv DXP_INTEROP_VENV=target/interop-venv
+export DAM=target/release/dam
 bash scripts/hub_interop.sh
 bash scripts/dxp_interop.sh

@@ -3,7 +3,7 @@
 
 use super::Evaluate;
 use super::masks::Masks;
-use super::threat::Side;
+use super::threat::{Side, SideView};
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::removal::{Move, Position, Rules};
@@ -45,26 +45,18 @@ impl<R: Rules> Evaluate for Position<R> {
 
     #[inline]
     fn threatened(&self) -> bool {
-        let (side, targets, empty) = self.side_view(self.side_to_move().flip());
-        side.can_capture(R::GEO, targets, empty)
+        SideView::threatened(self)
     }
 
     #[inline]
     fn must_capture(&self) -> bool {
-        let (side, targets, empty) = self.side_view(self.side_to_move());
-        side.can_capture(R::GEO, targets, empty)
+        SideView::must_capture(self)
     }
 
     #[inline]
     fn can_step(&self) -> bool {
-        let (side, _, empty) = self.side_view(self.side_to_move());
-        side.can_step(R::GEO, empty)
+        SideView::can_step(self)
     }
-}
-
-/// One side's pieces, the other side's, and the empty squares.
-trait SideView {
-    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard);
 }
 
 impl<R: Rules> SideView for Position<R> {
