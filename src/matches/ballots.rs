@@ -144,6 +144,13 @@ mod tests {
         ] {
             assert_eq!(read_ballots::<International>(file).unwrap().len(), count);
         }
+        let deck = read_ballots::<English>(include_str!("../../book/english-3move.txt")).unwrap();
+        let distinct: HashSet<u64> = deck.iter().map(|pos| pos.hash()).collect();
+        assert_eq!((deck.len(), distinct.len()), (156, 156));
+        assert!(
+            deck.iter()
+                .all(|pos| pos.side_to_move() == crate::rules::Color::White)
+        );
     }
 
     #[test]
