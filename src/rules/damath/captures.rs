@@ -9,46 +9,40 @@ use super::score::{apply, clamp, multiplier, op_at};
 use super::{Damath, Move};
 use crate::board::DAMATH;
 use crate::rules::removal::{self, Sink, jump_order};
-use crate::rules::{MAX_MOVES, MoveInfo, MoveList};
+use crate::rules::{Best, MAX_MOVES, MoveInfo, MoveList};
 use arrayvec::ArrayVec;
-
-/// What the priority rule makes of a finished sequence.
-enum Verdict {
-    /// Outranked by a sequence already found.
-    Out,
-    /// As good as the best so far.
-    Joins(Move),
-    /// Better than everything so far, which is dropped.
-    Leads(Move),
-}
 
 /// Ranks and scores the sequences of one position.
 struct Judge<'a> {
     pos: &'a Damath,
     /// The best rank so far: twice the chips captured, plus 1 for a Dama.
-    best: u32,
+    best: Best,
 }
 
 impl<'a> Judge<'a> {
     fn new(pos: &'a Damath) -> Self {
-        Judge { pos, best: 0 }
+        Judge {
+            pos,
+            best: Best::default(),
+        }
     }
 
-    /// Rank a sequence of `count` jumps and, if it may be played, score it.
+    /// Rank a sequence of `count` jumps and, if it may be played (after
+    /// `drop` clears the sequences it outranks), score it.
     #[inline]
-    fn judge(&mut self, mv: removal::Move, count: u32, path: &[u8], jumped: &[u8]) -> Verdict {
+    fn judge(
+        &mut self,
+        mv: removal::Move,
+        count: u32,
+        path: &[u8],
+        jumped: &[u8],
+        drop: impl FnOnce(),
+    ) -> Option<Move> {
         let dama = self.pos.board.kings() >> mv.from & 1 != 0;
-        let rank = 2 * count + dama as u32;
-        if rank < self.best {
-            return Verdict::Out;
+        if !self.best.keep(2 * count + dama as u32, drop) {
+            return None;
         }
-        let mv = Move::scored(mv, self.score(mv.from, dama, path, jumped));
-        if rank > self.best {
-            self.best = rank;
-            Verdict::Leads(mv)
-        } else {
-            Verdict::Joins(mv)
-        }
+        Some(Move::scored(mv, self.score(mv.from, dama, path, jumped)))
     }
 
     /// The score of a sequence: each jump is the capturing chip's number
@@ -94,14 +88,12 @@ impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
 impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
     #[inline]
     fn found(&mut self, mv: removal::Move, count: u32, _: bool, path: &[u8], jumped: &[u8]) {
-        let mv = match self.judge.judge(mv, count, path, jumped) {
-            Verdict::Out => return,
-            Verdict::Joins(mv) => mv,
-            Verdict::Leads(mv) => {
-                self.list.clear();
-                self.orders.clear();
-                mv
-            }
+        let drop = || {
+            self.list.clear();
+            self.orders.clear();
+        };
+        let Some(mv) = self.judge.judge(mv, count, path, jumped, drop) else {
+            return;
         };
         if ROUTES {
             let order = jump_order(jumped);
@@ -136,13 +128,9 @@ impl<'a> InfoSink<'a> {
 
 impl Sink for InfoSink<'_> {
     fn found(&mut self, mv: removal::Move, count: u32, _: bool, path: &[u8], jumped: &[u8]) {
-        let mv = match self.judge.judge(mv, count, path, jumped) {
-            Verdict::Out => return,
-            Verdict::Joins(mv) => mv,
-            Verdict::Leads(mv) => {
-                self.found.clear();
-                mv
-            }
+        let drop = || self.found.clear();
+        let Some(mv) = self.judge.judge(mv, count, path, jumped, drop) else {
+            return;
         };
         let g = &DAMATH;
         let info = MoveInfo::from_bits(g, mv.from, path, jumped);

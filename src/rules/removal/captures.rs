@@ -8,7 +8,7 @@
 
 use super::{Move, Promotion, Rules};
 use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::{MAX_MOVES, MoveInfo, MoveList};
+use crate::rules::{Best, MAX_MOVES, MoveInfo, MoveList};
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 
@@ -37,7 +37,7 @@ pub(super) struct ListSink<'a, const ROUTES: bool> {
     repeats: bool,
     /// With `ROUTES`: a fingerprint of each listed move's jump order.
     orders: ArrayVec<u64, MAX_MOVES>,
-    best: u32,
+    best: Best,
 }
 
 impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
@@ -46,7 +46,7 @@ impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
             list,
             repeats: flying_kings,
             orders: ArrayVec::new(),
-            best: 0,
+            best: Best::default(),
         }
     }
 }
@@ -55,7 +55,7 @@ impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
 #[derive(Default)]
 pub(super) struct CountSink {
     pub(super) count: u64,
-    best: u32,
+    best: Best,
 }
 
 impl Sink for CountSink {
@@ -63,12 +63,8 @@ impl Sink for CountSink {
 
     #[inline]
     fn found(&mut self, _: Move, count: u32, majority: bool, _: &[u8], _: &[u8]) {
-        if majority && count != self.best {
-            if count < self.best {
-                return;
-            }
-            self.best = count;
-            self.count = 0;
+        if majority && !self.best.keep(count, || self.count = 0) {
+            return;
         }
         self.count += 1;
     }
@@ -87,15 +83,12 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
 
     #[inline]
     fn found(&mut self, mv: Move, count: u32, majority: bool, _: &[u8], jumped: &[u8]) {
-        if majority {
-            if count < self.best {
-                return;
-            }
-            if count > self.best {
-                self.list.clear();
-                self.orders.clear();
-                self.best = count;
-            }
+        let drop = || {
+            self.list.clear();
+            self.orders.clear();
+        };
+        if majority && !self.best.keep(count, drop) {
+            return;
         }
         if ROUTES && !self.repeats {
             let _ = self.list.try_push(mv);
@@ -118,7 +111,7 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
 /// Collects every route with its squares, for notation.
 pub(super) struct InfoSink<R: Rules> {
     pub(super) found: Vec<(Move, MoveInfo)>,
-    best: u32,
+    best: Best,
     rules: PhantomData<R>,
 }
 
@@ -126,7 +119,7 @@ impl<R: Rules> Default for InfoSink<R> {
     fn default() -> Self {
         InfoSink {
             found: Vec::new(),
-            best: 0,
+            best: Best::default(),
             rules: PhantomData,
         }
     }
@@ -134,14 +127,8 @@ impl<R: Rules> Default for InfoSink<R> {
 
 impl<R: Rules> Sink for InfoSink<R> {
     fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]) {
-        if majority {
-            if count < self.best {
-                return;
-            }
-            if count > self.best {
-                self.found.clear();
-                self.best = count;
-            }
+        if majority && !self.best.keep(count, || self.found.clear()) {
+            return;
         }
         let g = R::GEO;
         let info = MoveInfo::from_bits(g, mv.from, path, jumped);
