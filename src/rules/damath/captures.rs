@@ -8,9 +8,8 @@
 use super::score::{apply, clamp, multiplier, op_at};
 use super::{Damath, Move};
 use crate::board::DAMATH;
-use crate::rules::removal::{self, Sink, jump_order};
-use crate::rules::{Best, MAX_MOVES, MoveInfo, MoveList};
-use arrayvec::ArrayVec;
+use crate::rules::removal::{self, Sink, Unique};
+use crate::rules::{Best, MoveInfo, MoveList};
 
 /// Ranks and scores the sequences of one position.
 struct Judge<'a> {
@@ -69,17 +68,14 @@ impl<'a> Judge<'a> {
 /// the route only through the score it makes (a different landing square
 /// with a different operator gives a different move).
 pub(super) struct ListSink<'a, const ROUTES: bool> {
-    list: &'a mut MoveList<Move>,
-    /// With `ROUTES`: a fingerprint of each listed move's jump order.
-    orders: ArrayVec<u64, MAX_MOVES>,
+    moves: Unique<'a, Move, ROUTES>,
     judge: Judge<'a>,
 }
 
 impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
     pub(super) fn new(pos: &'a Damath, list: &'a mut MoveList<Move>) -> Self {
         ListSink {
-            list,
-            orders: ArrayVec::new(),
+            moves: Unique::new(list, true),
             judge: Judge::new(pos),
         }
     }
@@ -88,26 +84,11 @@ impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
 impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
     #[inline]
     fn found(&mut self, mv: removal::Move, count: u32, _: bool, path: &[u8], jumped: &[u8]) {
-        let drop = || {
-            self.list.clear();
-            self.orders.clear();
-        };
+        let drop = || self.moves.clear();
         let Some(mv) = self.judge.judge(mv, count, path, jumped, drop) else {
             return;
         };
-        if ROUTES {
-            let order = jump_order(jumped);
-            let seen = self
-                .list
-                .iter()
-                .zip(&self.orders)
-                .any(|(m, &o)| *m == mv && o == order);
-            if !seen && self.list.try_push(mv).is_ok() {
-                self.orders.push(order);
-            }
-        } else if !self.list.contains(&mv) {
-            let _ = self.list.try_push(mv);
-        }
+        self.moves.push(mv, jumped);
     }
 }
 

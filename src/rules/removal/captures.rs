@@ -26,26 +26,67 @@ pub(crate) trait Sink {
     fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]);
 }
 
-/// Collects moves in a move list: unique moves, or every route (`ROUTES`).
+/// Fills a move list with each move once, or each route once (`ROUTES`).
 /// A route is a move with the order its pieces were jumped in: routes that
 /// differ only in where a flying king touched down between two jumps are
 /// one route, as perft.md counts them.
-pub(super) struct ListSink<'a, const ROUTES: bool> {
-    list: &'a mut MoveList<Move>,
+pub(crate) struct Unique<'a, M, const ROUTES: bool> {
+    list: &'a mut MoveList<M>,
     /// Whether one route can be found twice (only where a flying king may
     /// touch down on several squares between two jumps).
     repeats: bool,
     /// With `ROUTES`: a fingerprint of each listed move's jump order.
     orders: ArrayVec<u64, MAX_MOVES>,
+}
+
+impl<'a, M: PartialEq, const ROUTES: bool> Unique<'a, M, ROUTES> {
+    pub(crate) fn new(list: &'a mut MoveList<M>, repeats: bool) -> Self {
+        Unique {
+            list,
+            repeats,
+            orders: ArrayVec::new(),
+        }
+    }
+
+    /// Drop every move listed.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.list.clear();
+        self.orders.clear();
+    }
+
+    /// List `mv`, whose pieces were jumped on `jumped`, unless it (or with
+    /// `ROUTES`, its route) is listed already.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, mv: M, jumped: &[u8]) {
+        if ROUTES && !self.repeats {
+            let _ = self.list.try_push(mv);
+        } else if ROUTES {
+            let order = jump_order(jumped);
+            let seen = self
+                .list
+                .iter()
+                .zip(&self.orders)
+                .any(|(m, &o)| *m == mv && o == order);
+            if !seen && self.list.try_push(mv).is_ok() {
+                self.orders.push(order);
+            }
+        } else if !self.list.contains(&mv) {
+            let _ = self.list.try_push(mv);
+        }
+    }
+}
+
+/// Collects moves in a move list, each move or each route once.
+pub(super) struct ListSink<'a, const ROUTES: bool> {
+    moves: Unique<'a, Move, ROUTES>,
     best: Best,
 }
 
 impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
     pub(super) fn new(list: &'a mut MoveList<Move>, flying_kings: bool) -> Self {
         ListSink {
-            list,
-            repeats: flying_kings,
-            orders: ArrayVec::new(),
+            moves: Unique::new(list, flying_kings),
             best: Best::default(),
         }
     }
@@ -72,7 +113,7 @@ impl Sink for CountSink {
 
 /// A fingerprint of the order of the jumped squares.
 #[inline]
-pub(crate) fn jump_order(jumped: &[u8]) -> u64 {
+fn jump_order(jumped: &[u8]) -> u64 {
     jumped.iter().fold(0, |h: u64, &b| {
         (h ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(17)
     })
@@ -83,28 +124,10 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
 
     #[inline]
     fn found(&mut self, mv: Move, count: u32, majority: bool, _: &[u8], jumped: &[u8]) {
-        let drop = || {
-            self.list.clear();
-            self.orders.clear();
-        };
-        if majority && !self.best.keep(count, drop) {
+        if majority && !self.best.keep(count, || self.moves.clear()) {
             return;
         }
-        if ROUTES && !self.repeats {
-            let _ = self.list.try_push(mv);
-        } else if ROUTES {
-            let order = jump_order(jumped);
-            let seen = self
-                .list
-                .iter()
-                .zip(&self.orders)
-                .any(|(m, &o)| *m == mv && o == order);
-            if !seen && self.list.try_push(mv).is_ok() {
-                self.orders.push(order);
-            }
-        } else if !self.list.contains(&mv) {
-            let _ = self.list.try_push(mv);
-        }
+        self.moves.push(mv, jumped);
     }
 }
 
