@@ -1,22 +1,9 @@
 //! `dam show` run as a program: its output for start positions and after
 //! moves, and exit code 2 with a message for every kind of bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn dam(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dam"))
-        .args(args)
-        .output()
-        .expect("the dam binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{dam, stderr, stdout};
 
 #[test]
 fn international_start() {

@@ -3,8 +3,10 @@
 //! connection, broken peers followed by a good one), `--connect` as the
 //! initiator, and `--stdio`.
 
-mod dxp_common;
+mod common;
 
+use common::dxp::{Peer, WAIT, accepted, drive, game_req, listen};
+use common::{Dam, command, stdout};
 use dam::notation::fen::parse_fen;
 use dam::pdn::parse::parse_game;
 use dam::pdn::replay::{Options, replay};
@@ -12,9 +14,8 @@ use dam::pdn::split::Splitter;
 use dam::rules::removal::{English, International};
 use dam::rules::{Color, Game};
 use dam::variant::Variant;
-use dxp_common::{Peer, WAIT, accepted, drive, game_req, listen};
 use std::net::TcpListener;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Instant;
 
 /// Engine settings that keep the tests fast.
@@ -69,17 +70,15 @@ fn listen_survives_broken_peers() {
 fn connect_initiates_the_games_and_stops_with_code_1() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
-    let mut dam = dxp_common::Dam {
-        child: Command::new(env!("CARGO_BIN_EXE_dam"))
+    let mut dam = Dam::spawn(
+        command()
             .args(["dxp", "--connect", &addr, "--games", "2", "--time", "1"])
             .args(["--moves", "5", "--variant", "english"])
             .args(QUICK)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    };
+            .stderr(Stdio::null()),
+    );
     let (stream, _) = listener.accept().unwrap();
     let mut peer = Peer::from_stream(stream);
     for (game, dam_colour, follower) in [(1, Color::White, 'Z'), (2, Color::Black, 'W')] {
@@ -103,16 +102,14 @@ fn connect_initiates_the_games_and_stops_with_code_1() {
 
 #[test]
 fn stdio_speaks_one_message_a_line() {
-    let mut dam = dxp_common::Dam {
-        child: Command::new(env!("CARGO_BIN_EXE_dam"))
+    let mut dam = Dam::spawn(
+        command()
             .args(["dxp", "--stdio"])
             .args(QUICK)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    };
+            .stderr(Stdio::null()),
+    );
     let stdin = dam.child.stdin.take().unwrap();
     let stdout = dam.child.stdout.take().unwrap();
     let mut peer = Peer::lines(stdout, stdin);
@@ -131,8 +128,8 @@ fn match_of_twenty_games_between_two_dam_servers() {
     let (_b, addr_b) = listen(QUICK);
     let log = std::env::temp_dir().join(format!("dam-dxp-match-{}.pdn", std::process::id()));
     let _ = std::fs::remove_file(&log);
-    let mut dam = dxp_common::Dam {
-        child: Command::new(env!("CARGO_BIN_EXE_dam"))
+    let mut dam = Dam::spawn(
+        command()
             .args([
                 "match",
                 "--games",
@@ -147,10 +144,8 @@ fn match_of_twenty_games_between_two_dam_servers() {
             .args(["--pdn", log.to_str().unwrap()])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    };
+            .stderr(Stdio::null()),
+    );
     let deadline = Instant::now() + WAIT * 6;
     let status = loop {
         if let Some(status) = dam.child.try_wait().unwrap() {
@@ -182,7 +177,7 @@ fn match_against_a_hub_engine() {
     let log = std::env::temp_dir().join(format!("dam-hub-match-{}.pdn", std::process::id()));
     let _ = std::fs::remove_file(&log);
     let hub = format!("{} hub", env!("CARGO_BIN_EXE_dam"));
-    let out = Command::new(env!("CARGO_BIN_EXE_dam"))
+    let out = command()
         .args(["match", "--engine", "dam:depth=2", "--engine", &hub])
         .args(["--games", "2", "--movetime", "0.05", "--max-plies", "200"])
         .args(["--pdn", log.to_str().unwrap()])
@@ -190,7 +185,7 @@ fn match_against_a_hub_engine() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let summary = String::from_utf8_lossy(&out.stdout);
+    let summary = stdout(&out);
     assert!(summary.contains("games 2:"), "{summary}");
     let text = std::fs::read_to_string(&log).unwrap();
     let _ = std::fs::remove_file(&log);

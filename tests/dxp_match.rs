@@ -3,8 +3,6 @@
 //! protocol error, and the PDN log re-reads and replays strictly game by
 //! game.
 
-mod dxp_common;
-
 use dam::matches::pdn_log::{MatchTags, game_text};
 use dam::matches::remote::DxpRemote;
 use dam::matches::{MatchSettings, play_match};

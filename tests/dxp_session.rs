@@ -2,15 +2,15 @@
 //! test player that plays the first legal move: the dialogue, the
 //! follower's answers and its survival of broken peers.
 
-mod dxp_common;
+mod common;
 
+use common::dxp::{Driven, Peer, accepted, drive, game_req};
 use dam::protocol::dxp::server::serve;
 use dam::protocol::dxp::{ClockState, GameStart, Player, Role, Settings};
 use dam::rules::columns::Lasca;
 use dam::rules::record::Record;
 use dam::rules::removal::International;
 use dam::rules::{Color, Game, MoveList};
-use dxp_common::{Peer, accepted, drive, game_req};
 use std::net::TcpListener;
 use std::thread;
 use std::time::Duration;
@@ -62,7 +62,7 @@ fn full_game_then_a_second_on_the_same_connection() {
     let second = drive(&mut peer, International::start(), Color::Black, 6);
     assert_eq!(
         second,
-        dxp_common::Driven {
+        Driven {
             plies: 6,
             dam_ended: false
         }

@@ -1,20 +1,9 @@
 //! `dam dxp` and `dam match` refuse bad command lines with exit code 2 and
 //! a message on stderr, before touching the network.
 
-use std::process::{Command, Stdio};
+mod common;
 
-/// Run dam with `args`; its exit code and stderr.
-fn dam(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dam"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run dam");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{dam, stderr};
 
 #[test]
 fn dxp_command_lines() {
@@ -35,8 +24,9 @@ fn dxp_command_lines() {
         ),
     ];
     for (args, expected) in cases {
-        let (code, err) = dam(args);
-        assert_eq!(code, Some(2), "{args:?}: {err}");
+        let out = dam(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
@@ -63,8 +53,9 @@ fn match_command_lines() {
         ),
     ];
     for (args, expected) in cases {
-        let (code, err) = dam(args);
-        assert_eq!(code, Some(2), "{args:?}: {err}");
+        let out = dam(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }

@@ -2,44 +2,39 @@
 //! thinking, `stop` and `ping` during an infinite search, pondering,
 //! multi-PV, 8x8 position strings, bad input and end of input.
 
+mod common;
+
+use common::{Dam, command, lines};
 use dam::notation::movetext::parse_move;
 use dam::protocol::hub::{parse, parse_position};
 use dam::rules::Game;
 use dam::rules::removal::{English, International};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::Write;
+use std::process::{ChildStdin, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 const START: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 
 struct Engine {
-    child: Child,
+    dam: Dam,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dam"))
-            .arg("hub")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("dam starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let mut dam = Dam::spawn(
+            command()
+                .arg("hub")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        );
+        let stdin = dam.child.stdin.take().unwrap();
+        let lines = lines(dam.child.stdout.take().unwrap());
         Engine {
-            child,
+            dam,
             stdin: Some(stdin),
             lines,
         }
@@ -82,13 +77,6 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// The move of a `done` line.
 fn done_move(line: &str) -> String {
     let l = parse(line).unwrap();
@@ -117,7 +105,7 @@ fn handshake_declares_parameters_and_waits() {
     e.send("init");
     assert_eq!(e.next(), "ready");
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.dam.child.wait().unwrap().success());
 }
 
 #[test]
@@ -224,7 +212,7 @@ fn bad_input_is_answered_or_ignored_and_end_of_input_quits() {
     e.send("go think");
     e.until("done");
     drop(e.stdin.take());
-    let status = e.child.wait().unwrap();
+    let status = e.dam.child.wait().unwrap();
     assert!(status.success());
 }
 

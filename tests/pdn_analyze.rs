@@ -3,33 +3,10 @@
 //! better move, the output re-validates, bad games are reported and left
 //! out, and on error no file is touched.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn dam(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dam"))
-        .args(args)
-        .output()
-        .expect("the dam binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh directory for one test's files.
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dam-analyze-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn file(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
-}
+use common::{dam, dir, file, stderr, stdout};
+use std::path::Path;
 
 /// Black's 3... 23-28 drops a man: 4. 32x23 18x29 5. 34x23.
 const BLUNDER: &str = "[Event \"Shot\"]\n[White \"Wit\"]\n[Black \"Zwart\"]\n[Result \"*\"]\n\n\
@@ -81,7 +58,7 @@ fn every_move_gets_an_evaluation_and_the_dropped_man_a_blunder_mark() {
     let text = std::fs::read_to_string(&out_path).unwrap();
     let valid = dam(&["pdn", "validate", &out_path]);
     assert_eq!(valid.status.code(), Some(0), "{text}");
-    assert!(String::from_utf8_lossy(&valid.stdout).contains("2 games: 2 valid"));
+    assert!(stdout(&valid).contains("2 games: 2 valid"));
 
     let words = main_line(&text);
     let moves: Vec<usize> = (0..words.len())

@@ -3,37 +3,9 @@
 //! its all-or-nothing output, stats, Latin-1 input and files that are not
 //! PDN.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn dam(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dam"))
-        .args(args)
-        .output()
-        .expect("the dam binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh directory for one test's files.
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dam-pdn-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn file(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.display().to_string()
-}
+use common::{dam, dir, file, stderr, stdout};
 
 const GOOD: &str = "[Event \"Test\"]\n[White \"Wit\"]\n[Black \"Zwart\"]\n[Result \"1-0\"]\n\
                     1. 32-28 19-23 2. 28x19 14x23 { fine } 3. 33-28 (3. 34-29) 23x32 4. 37x28 1-0\n\n";

@@ -1,18 +1,9 @@
 //! `dam analyze`, `dam bench` and `dam selfplay` run as programs: their
 //! output, and exit code 2 with a message for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn dam(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dam"))
-        .args(args)
-        .output()
-        .expect("the dam binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::{dam, stdout};
 
 #[test]
 fn analyze_prints_info_lines_then_the_best_move() {

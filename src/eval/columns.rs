@@ -4,7 +4,7 @@
 
 use super::Evaluate;
 use super::masks::Masks;
-use super::threat::{Side, SideView};
+use super::threat::Side;
 use super::weights::WEIGHTS;
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::columns::{Move, Position, Rules};
@@ -75,25 +75,8 @@ impl<R: Rules> Evaluate for Position<R> {
         self.tops_view().1 != 0
     }
 
-    #[inline]
-    fn threatened(&self) -> bool {
-        SideView::threatened(self)
-    }
-
-    #[inline]
-    fn must_capture(&self) -> bool {
-        SideView::must_capture(self)
-    }
-
-    #[inline]
-    fn can_step(&self) -> bool {
-        SideView::can_step(self)
-    }
-}
-
-impl<R: Rules> SideView for Position<R> {
     #[inline(always)]
-    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard) {
+    fn side_view(&self, color: Color) -> Option<(Side, Bitboard, Bitboard)> {
         let (tops, officers, _) = self.tops_view();
         let own = tops[color.index()];
         let side = Side {
@@ -104,6 +87,6 @@ impl<R: Rules> SideView for Position<R> {
             flying: R::FLYING_OFFICERS,
         };
         let empty = R::GEO.mask & !(tops[0] | tops[1]);
-        (side, tops[color.index() ^ 1], empty)
+        Some((side, tops[color.index() ^ 1], empty))
     }
 }

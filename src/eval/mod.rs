@@ -15,7 +15,9 @@ mod removal;
 mod threat;
 pub mod weights;
 
-use crate::rules::{Game, MoveList};
+use crate::board::Bitboard;
+use crate::rules::{Color, Game, MoveList};
+use threat::Side;
 
 /// How many distinct `move_key` values there are.
 pub const MOVE_KEYS: usize = 64 * 64;
@@ -34,27 +36,49 @@ pub trait Evaluate: Game {
     /// is false the search skips those checks.
     fn has_reversible_moves(&self) -> bool;
 
+    /// `color`'s pieces as men and kings, the other side's pieces, and the
+    /// empty squares, for the capture tests below to read from bitboards
+    /// (`threat`). A family without such a view keeps the default, `None`,
+    /// and the tests generate moves instead.
+    fn side_view(&self, _color: Color) -> Option<(Side, Bitboard, Bitboard)> {
+        None
+    }
+
     /// Whether the opponent could capture if it were its turn (the
-    /// quiescence search then looks one ply further). A family without a
-    /// fast answer may keep the default, which never looks further.
+    /// quiescence search then looks one ply further). Without a side view,
+    /// never.
+    #[inline]
     fn threatened(&self) -> bool {
-        false
+        self.side_view(self.side_to_move().flip())
+            .is_some_and(|(side, targets, empty)| {
+                side.can_capture(Self::geometry(), targets, empty)
+            })
     }
 
-    /// Whether the side to move must capture. The default generates the
-    /// moves; families answer from their bitboards.
+    /// Whether the side to move must capture.
+    #[inline]
     fn must_capture(&self) -> bool {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        moves.first().is_some_and(Self::is_capture)
+        match self.side_view(self.side_to_move()) {
+            Some((side, targets, empty)) => side.can_capture(Self::geometry(), targets, empty),
+            None => {
+                let mut moves = MoveList::new();
+                self.generate(&mut moves);
+                moves.first().is_some_and(Self::is_capture)
+            }
+        }
     }
 
-    /// Whether the side to move has a move that is not a capture. The
-    /// default generates the moves; families answer from their bitboards.
+    /// Whether the side to move has a move that is not a capture.
+    #[inline]
     fn can_step(&self) -> bool {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        moves.iter().any(|m| !Self::is_capture(m))
+        match self.side_view(self.side_to_move()) {
+            Some((side, _, empty)) => side.can_step(Self::geometry(), empty),
+            None => {
+                let mut moves = MoveList::new();
+                self.generate(&mut moves);
+                moves.iter().any(|m| !Self::is_capture(m))
+            }
+        }
     }
 
     /// The value of this position if the game ends here (no legal move,

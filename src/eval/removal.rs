@@ -3,7 +3,7 @@
 
 use super::Evaluate;
 use super::masks::Masks;
-use super::threat::{Side, SideView};
+use super::threat::Side;
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::removal::{Move, Position, Rules};
@@ -43,25 +43,8 @@ impl<R: Rules> Evaluate for Position<R> {
         self.bitboards().1 != 0
     }
 
-    #[inline]
-    fn threatened(&self) -> bool {
-        SideView::threatened(self)
-    }
-
-    #[inline]
-    fn must_capture(&self) -> bool {
-        SideView::must_capture(self)
-    }
-
-    #[inline]
-    fn can_step(&self) -> bool {
-        SideView::can_step(self)
-    }
-}
-
-impl<R: Rules> SideView for Position<R> {
     #[inline(always)]
-    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard) {
+    fn side_view(&self, color: Color) -> Option<(Side, Bitboard, Bitboard)> {
         let (pieces, kings) = self.bitboards();
         let own = pieces[color.index()];
         let side = Side {
@@ -72,7 +55,7 @@ impl<R: Rules> SideView for Position<R> {
             flying: R::FLYING_KINGS,
         };
         let empty = R::GEO.mask & !(pieces[0] | pieces[1]);
-        (side, pieces[color.index() ^ 1], empty)
+        Some((side, pieces[color.index() ^ 1], empty))
     }
 }
 

@@ -6,7 +6,6 @@
 //! to move threatens a capture.
 
 use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::{Color, Game};
 
 /// One side's pieces and what they may do.
 pub struct Side {
@@ -65,33 +64,5 @@ impl Side {
             };
             geo.shift(movers, d) & empty != 0
         })
-    }
-}
-
-/// A position seen one side at a time, for the tests above; each family
-/// says how its bitboards map to men and kings.
-pub trait SideView: Game {
-    /// One side's pieces, the other side's pieces, and the empty squares.
-    fn side_view(&self, color: Color) -> (Side, Bitboard, Bitboard);
-
-    /// Whether the side not to move could capture if it were its turn.
-    #[inline]
-    fn threatened(&self) -> bool {
-        let (side, targets, empty) = self.side_view(self.side_to_move().flip());
-        side.can_capture(Self::geometry(), targets, empty)
-    }
-
-    /// Whether the side to move must capture.
-    #[inline]
-    fn must_capture(&self) -> bool {
-        let (side, targets, empty) = self.side_view(self.side_to_move());
-        side.can_capture(Self::geometry(), targets, empty)
-    }
-
-    /// Whether the side to move has a quiet move.
-    #[inline]
-    fn can_step(&self) -> bool {
-        let (side, _, empty) = self.side_view(self.side_to_move());
-        side.can_step(Self::geometry(), empty)
     }
 }

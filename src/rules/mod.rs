@@ -9,9 +9,12 @@
 
 pub mod columns;
 pub mod damath;
+mod majority;
 pub mod record;
 pub mod removal;
 pub mod zobrist;
+
+pub(crate) use majority::Best;
 
 use crate::board::Geometry;
 use crate::variant::Variant;

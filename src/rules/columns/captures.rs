@@ -15,7 +15,7 @@
 use super::moves::{MAX_JUMPS, Move};
 use super::{Promotion, Rules};
 use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::{Color, MoveInfo, MoveList};
+use crate::rules::{Best, Color, MoveInfo, MoveList};
 use std::marker::PhantomData;
 
 /// Where finished capture sequences go.
@@ -24,33 +24,19 @@ pub(super) trait Sink {
     fn found(&mut self, mv: Move, majority: bool, path: &[u8]);
 }
 
-/// Keeps only the sequences with the most jumps when `majority` is set:
-/// returns whether `jumps` is to be kept, after telling `clear` to drop
-/// what a longer sequence beats.
-#[inline(always)]
-fn keep(best: &mut u32, jumps: u32, majority: bool, clear: impl FnOnce()) -> bool {
-    if majority {
-        if jumps < *best {
-            return false;
-        }
-        if jumps > *best {
-            clear();
-            *best = jumps;
-        }
-    }
-    true
-}
-
 /// Collects moves in a move list: each distinct move once, or each route
 /// once (`ROUTES`).
 pub(super) struct ListSink<'a, const ROUTES: bool> {
     list: &'a mut MoveList<Move>,
-    best: u32,
+    best: Best,
 }
 
 impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
     pub(super) fn new(list: &'a mut MoveList<Move>) -> Self {
-        ListSink { list, best: 0 }
+        ListSink {
+            list,
+            best: Best::default(),
+        }
     }
 }
 
@@ -58,7 +44,7 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
     #[inline]
     fn found(&mut self, mv: Move, majority: bool, _: &[u8]) {
         let list = &mut *self.list;
-        if !keep(&mut self.best, mv.jumps(), majority, || list.clear()) {
+        if majority && !self.best.keep(mv.jumps(), || list.clear()) {
             return;
         }
         let seen = if ROUTES {
@@ -76,7 +62,7 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
 /// officer's route appears once per choice of landing squares.
 pub(super) struct InfoSink<R: Rules> {
     pub(super) found: Vec<(Move, MoveInfo)>,
-    best: u32,
+    best: Best,
     rules: PhantomData<R>,
 }
 
@@ -84,7 +70,7 @@ impl<R: Rules> Default for InfoSink<R> {
     fn default() -> Self {
         InfoSink {
             found: Vec::new(),
-            best: 0,
+            best: Best::default(),
             rules: PhantomData,
         }
     }
@@ -93,7 +79,7 @@ impl<R: Rules> Default for InfoSink<R> {
 impl<R: Rules> Sink for InfoSink<R> {
     fn found(&mut self, mv: Move, majority: bool, path: &[u8]) {
         let found = &mut self.found;
-        if !keep(&mut self.best, mv.jumps(), majority, || found.clear()) {
+        if majority && !self.best.keep(mv.jumps(), || found.clear()) {
             return;
         }
         let g = R::GEO;

@@ -8,47 +8,40 @@
 use super::score::{apply, clamp, multiplier, op_at};
 use super::{Damath, Move};
 use crate::board::DAMATH;
-use crate::rules::removal::{self, Sink, jump_order};
-use crate::rules::{MAX_MOVES, MoveInfo, MoveList};
-use arrayvec::ArrayVec;
-
-/// What the priority rule makes of a finished sequence.
-enum Verdict {
-    /// Outranked by a sequence already found.
-    Out,
-    /// As good as the best so far.
-    Joins(Move),
-    /// Better than everything so far, which is dropped.
-    Leads(Move),
-}
+use crate::rules::removal::{self, Sink, Unique};
+use crate::rules::{Best, MoveInfo, MoveList};
 
 /// Ranks and scores the sequences of one position.
 struct Judge<'a> {
     pos: &'a Damath,
     /// The best rank so far: twice the chips captured, plus 1 for a Dama.
-    best: u32,
+    best: Best,
 }
 
 impl<'a> Judge<'a> {
     fn new(pos: &'a Damath) -> Self {
-        Judge { pos, best: 0 }
+        Judge {
+            pos,
+            best: Best::default(),
+        }
     }
 
-    /// Rank a sequence of `count` jumps and, if it may be played, score it.
+    /// Rank a sequence of `count` jumps and, if it may be played (after
+    /// `drop` clears the sequences it outranks), score it.
     #[inline]
-    fn judge(&mut self, mv: removal::Move, count: u32, path: &[u8], jumped: &[u8]) -> Verdict {
+    fn judge(
+        &mut self,
+        mv: removal::Move,
+        count: u32,
+        path: &[u8],
+        jumped: &[u8],
+        drop: impl FnOnce(),
+    ) -> Option<Move> {
         let dama = self.pos.board.kings() >> mv.from & 1 != 0;
-        let rank = 2 * count + dama as u32;
-        if rank < self.best {
-            return Verdict::Out;
+        if !self.best.keep(2 * count + dama as u32, drop) {
+            return None;
         }
-        let mv = Move::scored(mv, self.score(mv.from, dama, path, jumped));
-        if rank > self.best {
-            self.best = rank;
-            Verdict::Leads(mv)
-        } else {
-            Verdict::Joins(mv)
-        }
+        Some(Move::scored(mv, self.score(mv.from, dama, path, jumped)))
     }
 
     /// The score of a sequence: each jump is the capturing chip's number
@@ -75,17 +68,14 @@ impl<'a> Judge<'a> {
 /// the route only through the score it makes (a different landing square
 /// with a different operator gives a different move).
 pub(super) struct ListSink<'a, const ROUTES: bool> {
-    list: &'a mut MoveList<Move>,
-    /// With `ROUTES`: a fingerprint of each listed move's jump order.
-    orders: ArrayVec<u64, MAX_MOVES>,
+    moves: Unique<'a, Move, ROUTES>,
     judge: Judge<'a>,
 }
 
 impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
     pub(super) fn new(pos: &'a Damath, list: &'a mut MoveList<Move>) -> Self {
         ListSink {
-            list,
-            orders: ArrayVec::new(),
+            moves: Unique::new(list, true),
             judge: Judge::new(pos),
         }
     }
@@ -94,28 +84,11 @@ impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
 impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
     #[inline]
     fn found(&mut self, mv: removal::Move, count: u32, _: bool, path: &[u8], jumped: &[u8]) {
-        let mv = match self.judge.judge(mv, count, path, jumped) {
-            Verdict::Out => return,
-            Verdict::Joins(mv) => mv,
-            Verdict::Leads(mv) => {
-                self.list.clear();
-                self.orders.clear();
-                mv
-            }
+        let drop = || self.moves.clear();
+        let Some(mv) = self.judge.judge(mv, count, path, jumped, drop) else {
+            return;
         };
-        if ROUTES {
-            let order = jump_order(jumped);
-            let seen = self
-                .list
-                .iter()
-                .zip(&self.orders)
-                .any(|(m, &o)| *m == mv && o == order);
-            if !seen && self.list.try_push(mv).is_ok() {
-                self.orders.push(order);
-            }
-        } else if !self.list.contains(&mv) {
-            let _ = self.list.try_push(mv);
-        }
+        self.moves.push(mv, jumped);
     }
 }
 
@@ -136,13 +109,9 @@ impl<'a> InfoSink<'a> {
 
 impl Sink for InfoSink<'_> {
     fn found(&mut self, mv: removal::Move, count: u32, _: bool, path: &[u8], jumped: &[u8]) {
-        let mv = match self.judge.judge(mv, count, path, jumped) {
-            Verdict::Out => return,
-            Verdict::Joins(mv) => mv,
-            Verdict::Leads(mv) => {
-                self.found.clear();
-                mv
-            }
+        let drop = || self.found.clear();
+        let Some(mv) = self.judge.judge(mv, count, path, jumped, drop) else {
+            return;
         };
         let g = &DAMATH;
         let info = MoveInfo::from_bits(g, mv.from, path, jumped);

@@ -8,7 +8,7 @@
 
 use super::{Move, Promotion, Rules};
 use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::{MAX_MOVES, MoveInfo, MoveList};
+use crate::rules::{Best, MAX_MOVES, MoveInfo, MoveList};
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 
@@ -26,77 +26,39 @@ pub(crate) trait Sink {
     fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]);
 }
 
-/// Collects moves in a move list: unique moves, or every route (`ROUTES`).
+/// Fills a move list with each move once, or each route once (`ROUTES`).
 /// A route is a move with the order its pieces were jumped in: routes that
 /// differ only in where a flying king touched down between two jumps are
 /// one route, as perft.md counts them.
-pub(super) struct ListSink<'a, const ROUTES: bool> {
-    list: &'a mut MoveList<Move>,
+pub(crate) struct Unique<'a, M, const ROUTES: bool> {
+    list: &'a mut MoveList<M>,
     /// Whether one route can be found twice (only where a flying king may
     /// touch down on several squares between two jumps).
     repeats: bool,
     /// With `ROUTES`: a fingerprint of each listed move's jump order.
     orders: ArrayVec<u64, MAX_MOVES>,
-    best: u32,
 }
 
-impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
-    pub(super) fn new(list: &'a mut MoveList<Move>, flying_kings: bool) -> Self {
-        ListSink {
+impl<'a, M: PartialEq, const ROUTES: bool> Unique<'a, M, ROUTES> {
+    pub(crate) fn new(list: &'a mut MoveList<M>, repeats: bool) -> Self {
+        Unique {
             list,
-            repeats: flying_kings,
+            repeats,
             orders: ArrayVec::new(),
-            best: 0,
         }
     }
-}
 
-/// Counts every route, for variants where no route is found twice.
-#[derive(Default)]
-pub(super) struct CountSink {
-    pub(super) count: u64,
-    best: u32,
-}
-
-impl Sink for CountSink {
-    const SQUARES: bool = false;
-
-    #[inline]
-    fn found(&mut self, _: Move, count: u32, majority: bool, _: &[u8], _: &[u8]) {
-        if majority && count != self.best {
-            if count < self.best {
-                return;
-            }
-            self.best = count;
-            self.count = 0;
-        }
-        self.count += 1;
+    /// Drop every move listed.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.list.clear();
+        self.orders.clear();
     }
-}
 
-/// A fingerprint of the order of the jumped squares.
-#[inline]
-pub(crate) fn jump_order(jumped: &[u8]) -> u64 {
-    jumped.iter().fold(0, |h: u64, &b| {
-        (h ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(17)
-    })
-}
-
-impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
-    const SQUARES: bool = ROUTES;
-
-    #[inline]
-    fn found(&mut self, mv: Move, count: u32, majority: bool, _: &[u8], jumped: &[u8]) {
-        if majority {
-            if count < self.best {
-                return;
-            }
-            if count > self.best {
-                self.list.clear();
-                self.orders.clear();
-                self.best = count;
-            }
-        }
+    /// List `mv`, whose pieces were jumped on `jumped`, unless it (or with
+    /// `ROUTES`, its route) is listed already.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, mv: M, jumped: &[u8]) {
         if ROUTES && !self.repeats {
             let _ = self.list.try_push(mv);
         } else if ROUTES {
@@ -115,10 +77,64 @@ impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
     }
 }
 
+/// Collects moves in a move list, each move or each route once.
+pub(super) struct ListSink<'a, const ROUTES: bool> {
+    moves: Unique<'a, Move, ROUTES>,
+    best: Best,
+}
+
+impl<'a, const ROUTES: bool> ListSink<'a, ROUTES> {
+    pub(super) fn new(list: &'a mut MoveList<Move>, flying_kings: bool) -> Self {
+        ListSink {
+            moves: Unique::new(list, flying_kings),
+            best: Best::default(),
+        }
+    }
+}
+
+/// Counts every route, for variants where no route is found twice.
+#[derive(Default)]
+pub(super) struct CountSink {
+    pub(super) count: u64,
+    best: Best,
+}
+
+impl Sink for CountSink {
+    const SQUARES: bool = false;
+
+    #[inline]
+    fn found(&mut self, _: Move, count: u32, majority: bool, _: &[u8], _: &[u8]) {
+        if majority && !self.best.keep(count, || self.count = 0) {
+            return;
+        }
+        self.count += 1;
+    }
+}
+
+/// A fingerprint of the order of the jumped squares.
+#[inline]
+fn jump_order(jumped: &[u8]) -> u64 {
+    jumped.iter().fold(0, |h: u64, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(17)
+    })
+}
+
+impl<const ROUTES: bool> Sink for ListSink<'_, ROUTES> {
+    const SQUARES: bool = ROUTES;
+
+    #[inline]
+    fn found(&mut self, mv: Move, count: u32, majority: bool, _: &[u8], jumped: &[u8]) {
+        if majority && !self.best.keep(count, || self.moves.clear()) {
+            return;
+        }
+        self.moves.push(mv, jumped);
+    }
+}
+
 /// Collects every route with its squares, for notation.
 pub(super) struct InfoSink<R: Rules> {
     pub(super) found: Vec<(Move, MoveInfo)>,
-    best: u32,
+    best: Best,
     rules: PhantomData<R>,
 }
 
@@ -126,7 +142,7 @@ impl<R: Rules> Default for InfoSink<R> {
     fn default() -> Self {
         InfoSink {
             found: Vec::new(),
-            best: 0,
+            best: Best::default(),
             rules: PhantomData,
         }
     }
@@ -134,14 +150,8 @@ impl<R: Rules> Default for InfoSink<R> {
 
 impl<R: Rules> Sink for InfoSink<R> {
     fn found(&mut self, mv: Move, count: u32, majority: bool, path: &[u8], jumped: &[u8]) {
-        if majority {
-            if count < self.best {
-                return;
-            }
-            if count > self.best {
-                self.found.clear();
-                self.best = count;
-            }
+        if majority && !self.best.keep(count, || self.found.clear()) {
+            return;
         }
         let g = R::GEO;
         let info = MoveInfo::from_bits(g, mv.from, path, jumped);

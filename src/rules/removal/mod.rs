@@ -15,7 +15,7 @@ use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, Set
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink};
-pub(crate) use captures::{Sink, jump_order};
+pub(crate) use captures::{Sink, Unique};
 use std::fmt;
 use std::marker::PhantomData;
 

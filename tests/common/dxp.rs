@@ -2,8 +2,7 @@
 //! over a child's stdin/stdout, with a timeout on every read, and a game
 //! driver that checks every move dam sends against the rules.
 
-#![allow(dead_code)]
-
+use super::{Dam, command, lines};
 use dam::notation::movetext::{dxp_move, find_dxp_move};
 use dam::protocol::dxp::frame::{Frame, Framer};
 use dam::protocol::dxp::{Message, parse};
@@ -11,6 +10,7 @@ use dam::rules::record::Record;
 use dam::rules::{Color, Game, MoveList};
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};
+use std::process::Stdio;
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -220,41 +220,24 @@ pub fn drive<G: Game>(peer: &mut Peer, start: G, dam: Color, stop_after: usize) 
     panic!("no game end within {stop_after} plies")
 }
 
-/// A `dam` child process, killed when dropped.
-pub struct Dam {
-    pub child: std::process::Child,
-}
-
-impl Drop for Dam {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// Start `dam dxp --listen 127.0.0.1:0 ARGS`; the child and its address.
 pub fn listen(args: &[&str]) -> (Dam, String) {
-    use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dam"))
-        .args(["dxp", "--listen", "127.0.0.1:0"])
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start dam");
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    // Read stderr to its end so that the child never blocks on it.
-    thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(addr) = line.strip_prefix("dam dxp: listening on ") {
-                let _ = tx.send(addr.to_string());
-            }
+    let mut dam = Dam::spawn(
+        command()
+            .args(["dxp", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped()),
+    );
+    let stderr = lines(dam.child.stderr.take().unwrap());
+    let deadline = Instant::now() + WAIT;
+    let addr = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = stderr.recv_timeout(left).expect("dam reports its address");
+        if let Some(addr) = line.strip_prefix("dam dxp: listening on ") {
+            break addr.to_string();
         }
-    });
-    let dam = Dam { child };
-    let addr = rx.recv_timeout(WAIT).expect("dam reports its address");
+    };
     (dam, addr)
 }
