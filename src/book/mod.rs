@@ -24,9 +24,10 @@
 //! A position's *ply* is its distance from the variant's initial position
 //! through book moves. Every line must be reached that way (the builder
 //! grows the book from the initial position); the prober plays from a
-//! position only while its ply is below a limit. Without captures the ply
-//! is fixed by the position itself (each move takes one man one row
-//! forward), so it is the game's ply count however the game got there.
+//! position only while its ply is below a limit. Without captures and
+//! kings the ply is fixed by the position itself (each move takes one man
+//! one row forward), so it is the game's ply count however the game got
+//! there.
 
 mod build;
 mod format;
@@ -35,6 +36,7 @@ pub use build::{BuildSettings, build};
 pub use format::{BookError, read_book, write_book};
 
 use crate::rules::{Game, MoveList};
+use crate::variant::Variant;
 use std::collections::{HashMap, VecDeque};
 
 /// One position of a book and its moves, best first.
@@ -156,6 +158,42 @@ fn reach<G: Game>(positions: &[Scored<G>], index: &HashMap<u64, usize>) -> Vec<O
         }
     }
     plies
+}
+
+/// A seed for `next_random` from the clock (never 0).
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    nanos | 1
+}
+
+/// The next number of a xorshift sequence (the state must not be 0).
+pub fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// The book dam ships for `variant` (`book/<variant>.book`, built into
+/// the binary), if there is one.
+pub fn shipped(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::International => Some(include_str!("../../book/international.book")),
+        Variant::English => Some(include_str!("../../book/english.book")),
+        _ => None,
+    }
+}
+
+/// The shipped book of `G`, read; `None` when there is none or it does
+/// not read (logged).
+pub fn load_shipped<G: Game>() -> Option<Book<G>> {
+    let text = shipped(G::VARIANT)?;
+    let name = format!("book/{}.book", G::VARIANT);
+    read_book::<G>(text, &name)
+        .map_err(|e| log::error!("the shipped book: {e}"))
+        .ok()
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The prober's margin and ply limit.
+//! The prober's margin and ply limit, and the shipped books.
 
 use super::*;
 use crate::notation::movetext::parse_move;
@@ -45,4 +45,24 @@ fn the_prober_keeps_to_the_ply_limit() {
     assert!(book.probe(&after, 2, 0, 0).is_some());
     let out = after.play(&parse_move(&after, "19-23").unwrap());
     assert!(book.probe(&out, 20, 100, 0).is_none(), "not in the book");
+}
+
+#[test]
+fn every_move_of_the_shipped_books_is_legal() {
+    for variant in Variant::ALL {
+        let Some(text) = shipped(variant) else {
+            continue;
+        };
+        crate::with_variant!(variant, G => {
+            let book = read_book::<G>(text, &format!("book/{variant}.book")).unwrap();
+            assert!(book.lines().len() > 100, "{variant}");
+            assert_eq!(book.lines()[0].pos, G::start());
+            for line in book.lines() {
+                let mut legal = MoveList::new();
+                line.pos.generate(&mut legal);
+                assert!(line.moves.iter().all(|(m, _)| legal.contains(m)));
+            }
+        });
+    }
+    assert!(load_shipped::<International>().is_some());
 }
