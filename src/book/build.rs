@@ -73,7 +73,7 @@ pub fn build<G: Evaluate>(
         scored.extend(searched);
     }
     back_up(&mut scored);
-    Book::new(scored).map_err(|(i, why)| format!("position {}: {why}", i + 1))
+    Book::new(scored).map_err(|(i, problem)| format!("position {}: {problem}", i + 1))
 }
 
 /// The moves of `pos` within the margin of the best, with their scores.

@@ -2,7 +2,7 @@
 //! module above): `FEN ; move score ; move score ...`, one position a
 //! line, `#` comments, a `# variant: <id>` header.
 
-use super::{Book, Scored};
+use super::{Book, LineProblem, Scored};
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::notation::movetext::{parse_move, pdn_move};
 use crate::rules::Game;
@@ -42,7 +42,14 @@ pub fn read_book<G: Game>(text: &str, file: &str) -> Result<Book<G>, BookError> 
         positions.push(read_line::<G>(body).map_err(|why| fail(i + 1, why))?);
         numbers.push(i + 1);
     }
-    Book::new(positions).map_err(|(i, why)| fail(numbers[i], why))
+    Book::new(positions).map_err(|(i, problem)| {
+        // name the file's lines, not the positions' places
+        let problem = match problem {
+            LineProblem::Twice(first) => LineProblem::Twice(numbers[first] - 1),
+            other => other,
+        };
+        fail(numbers[i], problem.to_string())
+    })
 }
 
 /// One position line.
@@ -179,9 +186,9 @@ mod tests {
             ("W:W31-50:B1-20 ; 32-28 +0.01 ; 32-28 +0.02\n", 1, "twice"),
             ("W:W31-50:B1-20\n", 1, "without book moves"),
             (
-                "W:W31-50:B1-20 ; 32-28 0\nW:W31-50:B1-20 ; 33-28 0\n",
-                2,
-                "line 1",
+                "W:W31-50:B1-20 ; 32-28 0\n# a comment\nW:W31-50:B1-20 ; 33-28 0\n",
+                3,
+                "the position of line 1 again",
             ),
             (
                 "W:W31-50:B1-20 ; 32-28 0\nB:W29,31-33,35-50:B1-20 ; 18-23 0\n",

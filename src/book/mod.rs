@@ -60,31 +60,36 @@ pub struct Book<G: Game> {
 /// A position with its book moves and their scores.
 pub type Scored<G> = (G, Vec<(<G as Game>::Move, i32)>);
 
-/// What is wrong with a set of book lines: the line (0-based, in the
-/// order given) and why.
-type LineError = (usize, String);
+/// What is wrong with one of a set of book lines (lines are counted from
+/// 0 in the order given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    #[error("a position without book moves")]
+    NoMoves,
+    #[error("the position of line {} again", .0 + 1)]
+    Twice(usize),
+    #[error("not reached from the initial position through book moves")]
+    Unreached,
+}
 
 impl<G: Game> Book<G> {
     /// A book of these positions and moves (any order; the moves of each
     /// are sorted best first, the lines by ply). Fails on a position given
     /// twice, a line without moves, or a line not reached from the initial
     /// position through book moves.
-    pub fn new(positions: Vec<Scored<G>>) -> Result<Book<G>, LineError> {
+    pub fn new(positions: Vec<Scored<G>>) -> Result<Book<G>, (usize, LineProblem)> {
         let mut index = HashMap::with_capacity(positions.len());
         for (i, (pos, moves)) in positions.iter().enumerate() {
             if moves.is_empty() {
-                return Err((i, "a position without book moves".into()));
+                return Err((i, LineProblem::NoMoves));
             }
             if let Some(first) = index.insert(pos.hash(), i) {
-                return Err((i, format!("the position of line {} again", first + 1)));
+                return Err((i, LineProblem::Twice(first)));
             }
         }
         let plies = reach(&positions, &index);
         if let Some(i) = plies.iter().position(Option::is_none) {
-            return Err((
-                i,
-                "not reached from the initial position through book moves".into(),
-            ));
+            return Err((i, LineProblem::Unreached));
         }
         let mut lines: Vec<Line<G>> = positions
             .into_iter()

@@ -88,13 +88,14 @@ fn build_for<G: Evaluate>(args: &BuildArgs) -> Result<(), CliError> {
             args.variant, args.plies, args.depth, args.margin
         ),
         format!(
-            "in {seconds} s ({} build, {} threads): {} positions.",
+            "in {seconds} s ({} build, {} thread{}): {} positions.",
             if cfg!(debug_assertions) {
                 "debug"
             } else {
                 "release"
             },
             settings.threads,
+            if settings.threads == 1 { "" } else { "s" },
             book.lines().len()
         ),
         "Format (book/README.md): FEN ; move score ; ... with the scores in men".into(),
