@@ -1,7 +1,7 @@
 """Drive `dam hub` with pydraughts' HubEngine: initialisation, a game of at
 least 40 plies in international, English and Brazilian with every
 returned move checked legal, `ping` answered and `stop` answered with `done` during an
-infinite search.
+infinite search, and games that open from the shipped book (`book=true`).
 
 Usage: python hub_interop.py PATH_TO_DAM
 """
@@ -29,14 +29,34 @@ def canonical(hub_move):
     return "x".join(squares[:2] + sorted(squares[2:], key=int))
 
 
-def start_engine(dam, variant):
+def start_engine(dam, variant, book=False):
     engine = HubEngine([dam, "hub"])
     if "variant" not in engine.options or variant not in engine.variants:
         fail(f"variant {variant} not offered: {engine.variants}")
     engine.setoption("variant", variant)
     engine.setoption("threads", 1)
+    if book:
+        engine.setoption("book", True)
     engine.init()
     return engine
+
+
+def book_game(dam, variant, hub_variant, book_plies):
+    """With book=true the first `book_plies` plies come from the book
+    (the engine plays both sides), the next ones from the search."""
+    engine = start_engine(dam, hub_variant, book=True)
+    board = draughts.Board(variant=variant)
+    for ply in range(book_plies + 2):
+        legal = {canonical(m.hub_move) for m in board.legal_moves()}
+        result = engine.play(board, Limit(movetime=0.05), ponder=False)
+        if result.move is None or canonical(result.move.hub_move) not in legal:
+            fail(f"{variant} book ply {ply + 1}: illegal move")
+        from_book = result.info.get("book") == "true"
+        if from_book != (ply < book_plies):
+            fail(f"{variant} ply {ply + 1}: book={from_book} ({result.info})")
+        board.push(result.move)
+    quit_engine(engine)
+    print(f"hub_interop: {variant}: {book_plies} plies from the book, then searched")
 
 
 def play_game(dam, variant, hub_variant, movetime):
@@ -102,6 +122,8 @@ def main():
     play_game(dam, "english", "english", 0.05)
     play_game(dam, "brazilian", "brazilian", 0.05)
     ping_and_stop(dam)
+    book_game(dam, "standard", "normal", 8)
+    book_game(dam, "english", "english", 7)
     print("hub_interop: ok")
 
 

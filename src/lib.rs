@@ -2,6 +2,7 @@
 //! `cli`; everything else is a library so tests can use it directly.
 
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod matches;

@@ -33,8 +33,24 @@ fn dxp_command_lines() {
 
 #[test]
 fn match_command_lines() {
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["match", "--engine", "dxp://127.0.0.1:1"], "exactly two"),
+        (
+            &["match", "--engine", "dam:book=yes", "--engine", "dam"],
+            "true or false",
+        ),
+        (
+            &[
+                "match",
+                "--variant",
+                "lasca",
+                "--engine",
+                "dam:depth=2,book=true",
+                "--engine",
+                "dam",
+            ],
+            "no opening book for lasca",
+        ),
         (
             &["match", "--engine", "a", "--engine", "b", "--movetime", "0"],
             "--movetime",

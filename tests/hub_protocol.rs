@@ -5,6 +5,7 @@
 mod common;
 
 use common::{Dam, command, lines};
+use dam::book::read_book;
 use dam::notation::movetext::parse_move;
 use dam::protocol::hub::{parse, parse_position};
 use dam::rules::Game;
@@ -97,7 +98,15 @@ fn handshake_declares_parameters_and_waits() {
         .unwrap();
     assert_eq!(variant.get("type"), Some("enum"));
     assert!(variant.get("values").unwrap().contains("normal"));
-    for name in ["threads", "tt-size", "ponder", "skill"] {
+    for name in [
+        "threads",
+        "tt-size",
+        "ponder",
+        "skill",
+        "book",
+        "book-ply",
+        "book-margin",
+    ] {
         assert!(lines.iter().any(|l| l.contains(&format!("name={name} "))));
     }
     e.send("set-param name=variant value=standard");
@@ -128,6 +137,41 @@ fn think_answers_a_legal_move_after_info_lines() {
     let mv = done_move(lines.last().unwrap());
     assert!(parse_move(&pos, &mv).is_ok(), "illegal {mv}");
     assert!(mv.contains('x'), "the recapture is forced: {mv}");
+}
+
+#[test]
+fn the_book_answers_think_but_not_analyze() {
+    let start = International::start();
+    let text = dam::book::shipped(dam::variant::Variant::International).unwrap();
+    let book = read_book::<International>(text, "international.book").unwrap();
+    let moves = &book.line(&start).unwrap().moves;
+    let best: Vec<_> = moves.iter().filter(|m| m.1 == moves[0].1).collect();
+    let mut e = Engine::start();
+    e.init(&[("threads", "1"), ("book", "true"), ("book-margin", "0")]);
+    for _ in 0..3 {
+        e.send("pos start");
+        e.send("level depth=3");
+        e.send("go think");
+        let lines = e.until("done");
+        assert_eq!(lines.len(), 2, "an info line, then done: {lines:?}");
+        assert_eq!(parse(&lines[0]).unwrap().get("book"), Some("true"));
+        let mv = parse_move(&start, &done_move(&lines[1])).unwrap();
+        assert!(best.iter().any(|m| m.0 == mv), "not the book's best");
+    }
+    let searched = |e: &mut Engine, go: &str| {
+        e.send("pos start");
+        e.send("level depth=3");
+        e.send(go);
+        let lines = e.until("done");
+        assert!(!lines.iter().any(|l| l.contains("book=")), "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("info depth=3 ")));
+    };
+    searched(&mut e, "go analyze");
+    e.send("set-param name=book-ply value=0");
+    searched(&mut e, "go think");
+    e.send("set-param name=book-ply value=20");
+    e.send("set-param name=book value=false");
+    searched(&mut e, "go think");
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! stdin/stdout with one message a line (`--stdio`, follower by default).
 
 use super::CliError;
+use crate::book::load_shipped;
 use crate::eval::Evaluate;
+use crate::matches::book_player::BookPlayer;
 use crate::matches::search::SearchPlayer;
 use crate::notation::fen::parse_fen;
 use crate::protocol::dxp::server::serve;
@@ -53,7 +55,7 @@ pub struct DxpArgs {
     /// The name sent to the peer.
     #[arg(long, default_value = concat!("dam ", env!("CARGO_PKG_VERSION")))]
     name: String,
-    /// Settings of dam's search: `depth=N,threads=N,hash=BITS`.
+    /// Settings of dam's search: `depth=N,threads=N,hash=BITS,book=true`.
     #[arg(long, default_value = "")]
     search: String,
     /// The longest wait for the peer, in seconds.
@@ -140,9 +142,24 @@ fn report<G: Game>(summary: Summary<G>) -> Result<(), CliError> {
 }
 
 /// dam's own search as a player, with `settings` (`depth=N,threads=N,
-/// hash=BITS`, empty for the defaults).
+/// hash=BITS,book=BOOL`, empty for the defaults); with `book=true` it
+/// plays from the variant's shipped opening book first.
 pub(super) fn dam_player<G: Evaluate>(
     settings: &str,
 ) -> Result<Box<dyn Player<G> + Send>, CliError> {
-    Ok(Box::new(SearchPlayer::new(settings).map_err(CliError)?))
+    let (book, search): (Vec<&str>, Vec<&str>) = settings
+        .split(',')
+        .partition(|item| item.trim().starts_with("book="));
+    let search = SearchPlayer::new(&search.join(",")).map_err(CliError)?;
+    let wanted = match book.last().map(|item| item.trim()) {
+        None | Some("book=false") => false,
+        Some("book=true") => true,
+        Some(other) => return Err(CliError(format!("search setting '{other}': true or false"))),
+    };
+    if !wanted {
+        return Ok(Box::new(search));
+    }
+    let book = load_shipped::<G>()
+        .ok_or_else(|| CliError(format!("dam has no opening book for {}", G::VARIANT)))?;
+    Ok(Box::new(BookPlayer::new(book, search)))
 }

@@ -1,5 +1,5 @@
 //! `dam match`: two engines play every opening twice, colours reversed.
-//! An engine is `dam` (dam's own search, `dam:depth=N,threads=N,hash=BITS`
+//! An engine is `dam` (dam's own search, `dam:depth=N,threads=N,hash=BITS,book=true`
 //! for settings), `dxp://HOST:PORT` (a remote DXP peer) or any other
 //! command line (a Hub engine). Games are appended to the PDN log as they
 //! finish (an interrupted match loses no finished game); a progress line
@@ -28,7 +28,7 @@ pub struct MatchArgs {
     /// The variant.
     #[arg(long, default_value = "international")]
     variant: Variant,
-    /// The two engines: `dam[:depth=N,threads=N,hash=BITS]`, `dxp://HOST:PORT`, or a
+    /// The two engines: `dam[:depth=N,threads=N,hash=BITS,book=true]`, `dxp://HOST:PORT`, or a
     /// Hub engine command line.
     #[arg(long = "engine", num_args = 1, required = true)]
     engines: Vec<String>,

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod bench;
+mod book;
 mod dxp;
 mod hub;
 mod matches;
@@ -29,6 +30,9 @@ enum Command {
     Ballots(matches::BallotsArgs),
     /// Search fixed positions of every variant: nodes, time, nodes/s.
     Bench(bench::BenchArgs),
+    /// Opening books: build one with the engine.
+    #[command(subcommand)]
+    Book(book::BookCommand),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
     /// Speak the Hub protocol (version 2) on stdin and stdout.
@@ -71,6 +75,7 @@ pub fn run() -> i32 {
         Command::Analyze(args) => analyze::run(&args).map(|()| 0),
         Command::Ballots(args) => matches::run_ballots(&args).map(|()| 0),
         Command::Bench(args) => bench::run(&args).map(|()| 0),
+        Command::Book(command) => book::run(&command).map(|()| 0),
         Command::Dxp(args) => dxp::run(&args).map(|()| 0),
         Command::Hub(args) => hub::run(&args).map(|()| 0),
         Command::Match(args) => matches::run(&args).map(|()| 0),

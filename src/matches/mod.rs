@@ -5,6 +5,7 @@
 //! goes to the caller at once (the PDN log), then the score and Elo.
 
 pub mod ballots;
+pub mod book_player;
 pub mod elo;
 pub mod hub;
 pub mod pdn_log;

@@ -3,8 +3,10 @@
 //! answers `hub` and collects `set-param`; at `init` (or at the first
 //! command that needs a position) the variant is fixed and a `Session`
 //! compiled for it takes over. The search runs on its own thread, so
-//! `ping` is answered and `stop` heard while it thinks. stdout carries
-//! protocol lines only; logs go to stderr.
+//! `ping` is answered and `stop` heard while it thinks. With `book=true`
+//! `go think` answers from the shipped opening book (`crate::book`) when
+//! the position is in it, without searching. stdout carries protocol
+//! lines only; logs go to stderr.
 
 mod line;
 mod position;
@@ -29,7 +31,12 @@ pub struct Params {
     /// log2 of the table's entries.
     pub tt_size: u32,
     pub ponder: bool,
+    /// Play from the shipped opening book in `go think`.
     pub book: bool,
+    /// Use the book while the position's ply is below this.
+    pub book_ply: u32,
+    /// Book moves this far below the best (hundredths of a man) may be played.
+    pub book_margin: u32,
     /// 1 (weakest) to 10 (full strength).
     pub skill: u32,
 }
@@ -42,6 +49,8 @@ impl Default for Params {
             tt_size: 22,
             ponder: false,
             book: false,
+            book_ply: 20,
+            book_margin: 4,
             skill: 10,
         }
     }
@@ -137,7 +146,7 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         Variant::International => "normal".to_string(),
         v => v.id().to_string(),
     };
-    let params: [Vec<(&str, String)>; 6] = [
+    let params: [Vec<(&str, String)>; 8] = [
         vec![
             ("name", "variant".into()),
             ("value", variant),
@@ -148,6 +157,8 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         int_param("tt-size", p.tt_size, 16, Table::MAX_BITS),
         bool_param("ponder", p.ponder),
         bool_param("book", p.book),
+        int_param("book-ply", p.book_ply, 0, 20),
+        int_param("book-margin", p.book_margin, 0, 100),
         int_param("skill", p.skill, 1, 10),
     ];
     for param in params {
@@ -195,6 +206,8 @@ pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> boo
             .is_some(),
         "ponder" => boolean().map(|v| p.ponder = v).is_some(),
         "book" => boolean().map(|v| p.book = v).is_some(),
+        "book-ply" => int(0, 20).map(|v| p.book_ply = v).is_some(),
+        "book-margin" => int(0, 100).map(|v| p.book_margin = v).is_some(),
         "skill" => int(1, 10).map(|v| p.skill = v).is_some(),
         other => {
             log::warn!("unknown parameter '{other}' ignored");

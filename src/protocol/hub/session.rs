@@ -4,11 +4,13 @@
 
 use super::squares::convert;
 use super::{Line, Out, Params, announce, parse, parse_position, set_param, write};
+use crate::book::{Book, load_shipped, next_random, random_seed};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
 use crate::search::score::mate_plies;
 use crate::search::{Clock, Control, Info, Limits, Outcome, Searcher, line_text};
 use crossbeam_channel::{Receiver, Sender, select};
+use std::cell::OnceCell;
 use std::io::Write;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -63,13 +65,12 @@ pub struct Session<'a, G: Evaluate, W: Write> {
     infos: Channel<Info<G::Move>>,
     dones: Channel<Outcome<G::Move>>,
     rng: u64,
+    /// The shipped book, read at the first `go think` that may use it.
+    book: OnceCell<Option<Book<G>>>,
 }
 
 impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     pub fn new(params: &Params, out: &'a mut Out<W>) -> Self {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64);
         let pos = G::start();
         Session {
             params: params.clone(),
@@ -81,7 +82,8 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             running: None,
             infos: crossbeam_channel::unbounded(),
             dones: crossbeam_channel::unbounded(),
-            rng: seed | 1,
+            rng: random_seed(),
+            book: OnceCell::new(),
         }
     }
 
@@ -204,6 +206,10 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         if self.pos.count_moves() == 0 {
             return self.out.error("no legal move");
         }
+        if mode == Mode::Think && self.params.book && self.book_move() {
+            self.limits = None;
+            return;
+        }
         let mut limits = self.limits.take().unwrap_or(match mode {
             Mode::Think => Limits {
                 clock: Some(Clock {
@@ -255,6 +261,29 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
                 self.out.error("cannot start the search");
             }
         }
+    }
+
+    /// Answer `go think` from the book when the position is in it (below
+    /// `book-ply`): an `info` line marked `book=true`, then `done`.
+    fn book_move(&mut self) -> bool {
+        let random = next_random(&mut self.rng);
+        let Some(book) = self.book.get_or_init(load_shipped::<G>) else {
+            return false;
+        };
+        let (ply, margin) = (self.params.book_ply, self.params.book_margin as i32);
+        let Some((mv, score)) = book.probe(&self.pos, ply, margin, random) else {
+            return false;
+        };
+        let text = hub_text(&self.pos, &mv);
+        let info = [
+            ("depth", "0".to_string()),
+            ("score", hub_score(score)),
+            ("pv", text.clone()),
+            ("book", "true".to_string()),
+        ];
+        self.out.send(write("info", &info));
+        self.out.send(write("done", &[("move", text)]));
+        true
     }
 
     fn ponder_hit(&mut self) {
@@ -352,10 +381,7 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             .filter(|(_, s)| *s >= top - margin)
             .map(|(m, _)| *m)
             .collect();
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
-        near.get((self.rng % near.len().max(1) as u64) as usize)
+        near.get((next_random(&mut self.rng) % near.len().max(1) as u64) as usize)
             .copied()
             .or(Some(best))
     }
