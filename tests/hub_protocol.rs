@@ -175,6 +175,54 @@ fn the_book_answers_think_but_not_analyze() {
 }
 
 #[test]
+fn a_book_file_is_played_and_a_bad_one_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.book");
+    std::fs::write(
+        &path,
+        "# variant: international\nW:W31-50:B1-20 ; 32-28 +0.00\n",
+    )
+    .unwrap();
+    let mut e = Engine::start();
+    e.init(&[("threads", "1"), ("book", "true")]);
+    e.send(&format!(
+        "set-param name=book-file value={}",
+        path.display()
+    ));
+    e.send("pos start");
+    e.send("level depth=3");
+    e.send("go think");
+    let lines = e.until("done");
+    assert_eq!(done_move(lines.last().unwrap()), "32-28", "{lines:?}");
+    assert!(lines[0].contains("book=true"));
+    std::fs::write(&path, "W:W31-50:B1-20 ; 32-29 +0.00\n").unwrap();
+    e.send(&format!(
+        "set-param name=book-file value={}",
+        dir.path().join("gone.book").display()
+    ));
+    e.send("go think");
+    let lines = e.until("done");
+    assert!(
+        lines[0].starts_with("error message=") && lines[0].contains("gone.book"),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth=3 ")),
+        "searched: {lines:?}"
+    );
+    e.send(&format!(
+        "set-param name=book-file value={}",
+        path.display()
+    ));
+    e.send("go think");
+    let lines = e.until("done");
+    assert!(
+        lines[0].starts_with("error message=") && lines[0].contains("mine.book:1:"),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn ping_and_stop_during_an_infinite_search() {
     let mut e = Engine::start();
     e.init(&[("threads", "2")]);

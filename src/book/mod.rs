@@ -191,6 +191,19 @@ pub fn shipped(variant: Variant) -> Option<&'static str> {
     }
 }
 
+/// The book a protocol plays from: the file at `path`, or `G`'s shipped
+/// book when `path` is empty (`None` when there is none). The error names
+/// the file, and the line when the text does not read.
+pub fn load<G: Game>(path: &str) -> Result<Option<Book<G>>, String> {
+    if path.is_empty() {
+        return Ok(load_shipped::<G>());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    read_book::<G>(&text, path)
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
 /// The shipped book of `G`, read; `None` when there is none or it does
 /// not read (logged).
 pub fn load_shipped<G: Game>() -> Option<Book<G>> {

@@ -33,6 +33,8 @@ pub struct Params {
     pub ponder: bool,
     /// Play from the shipped opening book in `go think`.
     pub book: bool,
+    /// The book file to play from; empty: the shipped book of the variant.
+    pub book_file: String,
     /// Use the book while the position's ply is below this.
     pub book_ply: u32,
     /// Book moves this far below the best (hundredths of a man) may be played.
@@ -49,6 +51,7 @@ impl Default for Params {
             tt_size: 22,
             ponder: false,
             book: false,
+            book_file: String::new(),
             book_ply: 20,
             book_margin: 4,
             skill: 10,
@@ -146,7 +149,7 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         Variant::International => "normal".to_string(),
         v => v.id().to_string(),
     };
-    let params: [Vec<(&str, String)>; 8] = [
+    let params: [Vec<(&str, String)>; 9] = [
         vec![
             ("name", "variant".into()),
             ("value", variant),
@@ -157,6 +160,11 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         int_param("tt-size", p.tt_size, 16, Table::MAX_BITS),
         bool_param("ponder", p.ponder),
         bool_param("book", p.book),
+        vec![
+            ("name", "book-file".into()),
+            ("value", p.book_file.clone()),
+            ("type", "string".into()),
+        ],
         int_param("book-ply", p.book_ply, 0, 20),
         int_param("book-margin", p.book_margin, 0, 100),
         int_param("skill", p.skill, 1, 10),
@@ -206,6 +214,10 @@ pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> boo
             .is_some(),
         "ponder" => boolean().map(|v| p.ponder = v).is_some(),
         "book" => boolean().map(|v| p.book = v).is_some(),
+        "book-file" => {
+            p.book_file = value.to_string();
+            true
+        }
         "book-ply" => int(0, 20).map(|v| p.book_ply = v).is_some(),
         "book-margin" => int(0, 100).map(|v| p.book_margin = v).is_some(),
         "skill" => int(1, 10).map(|v| p.skill = v).is_some(),

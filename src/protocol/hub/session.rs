@@ -4,7 +4,7 @@
 
 use super::squares::convert;
 use super::{Line, Out, Params, announce, parse, parse_position, set_param, write};
-use crate::book::{Book, load_shipped, next_random, random_seed};
+use crate::book::{Book, load, next_random, random_seed};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
 use crate::search::score::mate_plies;
@@ -65,7 +65,8 @@ pub struct Session<'a, G: Evaluate, W: Write> {
     infos: Channel<Info<G::Move>>,
     dones: Channel<Outcome<G::Move>>,
     rng: u64,
-    /// The shipped book, read at the first `go think` that may use it.
+    /// The book (`book-file`, or the shipped one), read at the first
+    /// `go think` that may use it.
     book: OnceCell<Option<Book<G>>>,
 }
 
@@ -142,6 +143,9 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
                     if rebuild {
                         self.abort();
                         return Some(Exit::Reconfigure(None, p));
+                    }
+                    if p.book_file != self.params.book_file {
+                        self.book = OnceCell::new();
                     }
                     self.params = p;
                 }
@@ -267,7 +271,15 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     /// `book-ply`): an `info` line marked `book=true`, then `done`.
     fn book_move(&mut self) -> bool {
         let random = next_random(&mut self.rng);
-        let Some(book) = self.book.get_or_init(load_shipped::<G>) else {
+        let (file, out) = (&self.params.book_file, &mut *self.out);
+        let loaded = self.book.get_or_init(|| {
+            load::<G>(file).unwrap_or_else(|e| {
+                log::error!("book: {e}");
+                out.error(&format!("book: {e}"));
+                None
+            })
+        });
+        let Some(book) = loaded else {
             return false;
         };
         let (ply, margin) = (self.params.book_ply, self.params.book_margin as i32);
