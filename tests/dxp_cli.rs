@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::dxp::{Peer, WAIT, accepted, drive, game_req, listen};
+use common::dxp::{Peer, WAIT, accepted, drive, game_req, listen, survives_broken_peers};
 use common::{Dam, command, stdout};
 use dam::notation::fen::parse_fen;
 use dam::pdn::parse::parse_game;
@@ -43,27 +43,7 @@ fn listen_plays_a_game_a_set_up_game_and_refuses_a_second_connection() {
 #[test]
 fn listen_survives_broken_peers() {
     let (_dam, addr) = listen(QUICK);
-    let truncated: &[u8] = b"M00120611\0";
-    let unknown: &[u8] = b"X123\0";
-    let no_nul = vec![b'x'; 10_000];
-    let illegal: &[u8] = b"M0000010200\0";
-    for fault in [truncated, unknown, &no_nul, illegal] {
-        let mut peer = Peer::connect(&addr);
-        peer.send(&game_req(Color::Black, 0, None));
-        accepted(&mut peer);
-        peer.send_raw(fault);
-        assert_eq!(peer.recv().as_deref(), Some("E00"), "{:?}", &fault[..9]);
-        assert!(peer.closed());
-    }
-    let mut peer = Peer::connect(&addr);
-    peer.send(&game_req(Color::White, 0, None));
-    accepted(&mut peer);
-    peer.expect("M");
-    drop(peer);
-    let mut peer = Peer::connect(&addr);
-    peer.send(&game_req(Color::White, 0, None));
-    accepted(&mut peer);
-    drive(&mut peer, International::start(), Color::White, 10);
+    survives_broken_peers(&addr, 10);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::dxp::{Driven, Peer, accepted, drive, game_req};
+use common::dxp::{Driven, Peer, accepted, drive, game_req, survives_broken_peers};
 use dam::protocol::dxp::server::serve;
 use dam::protocol::dxp::{ClockState, GameStart, Player, Role, Settings};
 use dam::rules::columns::Lasca;
@@ -71,26 +71,7 @@ fn full_game_then_a_second_on_the_same_connection() {
 
 #[test]
 fn broken_peers_end_their_game_and_the_next_connection_plays() {
-    let addr = server();
-    let faults: [&[u8]; 4] = [b"M00120611\0", b"X123\0", &[b'x'; 10_000], b"M0000010200\0"];
-    for fault in faults {
-        let mut peer = Peer::connect(&addr);
-        peer.send(&game_req(Color::Black, 0, None));
-        accepted(&mut peer);
-        peer.send_raw(fault);
-        assert_eq!(peer.recv().as_deref(), Some("E00"), "{fault:?}");
-        assert!(peer.closed());
-    }
-    // Disconnect in the middle of a game.
-    let mut peer = Peer::connect(&addr);
-    peer.send(&game_req(Color::White, 0, None));
-    accepted(&mut peer);
-    peer.expect("M");
-    drop(peer);
-    let mut peer = Peer::connect(&addr);
-    peer.send(&game_req(Color::White, 0, None));
-    accepted(&mut peer);
-    drive(&mut peer, International::start(), Color::White, 20);
+    survives_broken_peers(&server(), 20);
 }
 
 #[test]

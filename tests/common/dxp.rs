@@ -241,3 +241,39 @@ pub fn listen(args: &[&str]) -> (Dam, String) {
     };
     (dam, addr)
 }
+
+/// The broken peers a follower must survive, one connection each: a
+/// truncated message, an unknown type, 10,000 bytes without NUL, an
+/// illegal move (each answered with GAMEEND `E00` and the connection
+/// closed), then a peer that leaves mid-game; after them the next
+/// connection's game is played for `plies` plies, every move checked.
+pub fn survives_broken_peers(addr: &str, plies: usize) {
+    let faults: [&[u8]; 4] = [b"M00120611\0", b"X123\0", &[b'x'; 10_000], b"M0000010200\0"];
+    for fault in faults {
+        let mut peer = Peer::connect(addr);
+        peer.send(&game_req(Color::Black, 0, None));
+        accepted(&mut peer);
+        peer.send_raw(fault);
+        assert_eq!(
+            peer.recv().as_deref(),
+            Some("E00"),
+            "{:?}",
+            &fault[..fault.len().min(9)]
+        );
+        assert!(peer.closed());
+    }
+    let mut peer = Peer::connect(addr);
+    peer.send(&game_req(Color::White, 0, None));
+    accepted(&mut peer);
+    peer.expect("M");
+    drop(peer);
+    let mut peer = Peer::connect(addr);
+    peer.send(&game_req(Color::White, 0, None));
+    accepted(&mut peer);
+    drive(
+        &mut peer,
+        dam::rules::removal::International::start(),
+        Color::White,
+        plies,
+    );
+}
