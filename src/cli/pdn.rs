@@ -120,6 +120,19 @@ pub fn run(command: &PdnCommand) -> Result<i32, CliError> {
     }
 }
 
+/// Every input file opened, or an error when one could not be: the jobs
+/// that write an output write nothing then.
+fn open_every(args: &InputArgs) -> Result<Vec<(String, Source)>, CliError> {
+    let mut failed = 0;
+    let sources = open_all(args, &mut failed);
+    if failed > 0 {
+        return Err(CliError(
+            "nothing written: a file could not be read".to_string(),
+        ));
+    }
+    Ok(sources)
+}
+
 /// The files, opened; a file that cannot be read is reported and counted.
 fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
     let mut sources = Vec::new();
@@ -229,13 +242,7 @@ fn exit_code(failed: usize, bad: usize) -> i32 {
 }
 
 fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
-    let mut failed = 0;
-    let sources = open_all(&args.input, &mut failed);
-    if failed > 0 {
-        return Err(CliError(
-            "nothing written: a file could not be read".to_string(),
-        ));
-    }
+    let sources = open_every(&args.input)?;
     let format = if args.json {
         Format::Json
     } else if args.fen_list {
@@ -279,13 +286,7 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
 /// `dam pdn analyze`: the games analysed on a pool of threads with stacks
 /// deep enough to search, one game per thread at a time.
 fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
-    let mut failed = 0;
-    let sources = open_all(&args.input, &mut failed);
-    if failed > 0 {
-        return Err(CliError(
-            "nothing written: a file could not be read".to_string(),
-        ));
-    }
+    let sources = open_every(&args.input)?;
     let move_time = match args.time {
         Some(t) if !(t.is_finite() && t > 0.0) => {
             return Err(CliError::new("--time must be a positive number of seconds"));
