@@ -145,7 +145,10 @@ impl<G: Evaluate> Worker<'_, G> {
             let clock = self.shared.control.clock_elapsed();
             let out_of_time = soft.is_some_and(|s| clock.as_secs_f64() > s.as_secs_f64() * 0.55);
             let mated = mate_plies(roots[0].score).is_some_and(|p| p.abs() <= depth);
-            if out_of_time || mated || roots.len() == 1 {
+            // A forced move is answered at once only when playing on a game
+            // clock; a fixed depth, time or node count is searched in full.
+            let forced = roots.len() == 1 && self.shared.limits.clock.is_some();
+            if out_of_time || mated || forced {
                 break;
             }
         }
