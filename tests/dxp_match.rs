@@ -45,7 +45,7 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
         start: None,
         timeout: Duration::from_secs(10),
     };
-    thread::spawn(move || serve(listener, || Cycle(3), settings));
+    thread::spawn(move || serve(listener, Cycle(3), settings));
 
     let start = International::start();
     let mut openings = vec![start];

@@ -92,7 +92,7 @@ fn run_for<G: Evaluate>(args: &DxpArgs) -> Result<(), CliError> {
             .map_err(|e| CliError(format!("cannot listen on {addr}: {e}")))?;
         let local = listener.local_addr().map_err(CliError::new)?;
         eprintln!("dam dxp: listening on {local}");
-        serve(listener, move || player, settings);
+        serve(listener, player, settings);
         return Ok(());
     }
     let mut link = match &args.connect {
