@@ -59,7 +59,8 @@ pub struct DxpArgs {
     #[arg(long, default_value = "")]
     search: String,
     /// The longest wait for the peer, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 300,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     timeout: u64,
 }
 

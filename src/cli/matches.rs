@@ -41,8 +41,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "PDN")]
     game_set: Option<String>,
     /// Games to play without ballots (rounded up to an even number).
-    #[arg(long, default_value_t = 2)]
-    games: usize,
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
     /// Minutes per player per game.
     #[arg(long, value_name = "MIN", default_value_t = 2)]
     time: u16,
@@ -50,8 +50,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", default_value_t = 75)]
     moves: u16,
     /// Seconds per move instead of the game clock.
-    #[arg(long, value_name = "SECONDS")]
-    movetime: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = super::values::seconds)]
+    movetime: Option<Duration>,
     /// Plies after which a game is adjudicated a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -62,18 +62,14 @@ pub struct MatchArgs {
     #[arg(long, default_value = "dam match")]
     event: String,
     /// The longest wait for a remote DXP peer, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     timeout: u64,
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError::new("a match needs exactly two --engine"));
-    }
-    if args.movetime.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-        return Err(CliError::new(
-            "--movetime must be a positive number of seconds",
-        ));
     }
     with_variant!(args.variant, G => run_for::<G>(args))
 }
@@ -85,21 +81,21 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
     let openings: Vec<G> = match (&args.ballots, &args.game_set) {
         (Some(path), _) => read_ballots(&read(path)?).map_err(CliError::new)?,
         (None, Some(path)) => read_game_set(&read(path)?).map_err(CliError::new)?,
-        (None, None) => vec![G::start(); args.games.div_ceil(2)],
+        (None, None) => vec![G::start(); args.games.div_ceil(2) as usize],
     };
     let mut first = engine::<G>(&args.engines[0], args)?;
     let mut second = engine::<G>(&args.engines[1], args)?;
     let settings = MatchSettings {
         minutes: args.time,
         moves: args.moves,
-        move_time: args.movetime.map(Duration::from_secs_f64),
+        move_time: args.movetime,
         max_plies: args.max_plies,
     };
     let tags = MatchTags {
         event: args.event.clone(),
         names: [args.engines[0].clone(), args.engines[1].clone()],
         time_control: match args.movetime {
-            Some(t) => format!("1/{t}"),
+            Some(t) => format!("1/{}", t.as_secs_f64()),
             None if args.moves > 0 => format!("{}/{}", args.moves, u64::from(args.time) * 60),
             None => (u64::from(args.time) * 60).to_string(),
         },

@@ -106,8 +106,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=60))]
     depth: Option<i32>,
     /// Search every position for this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    #[arg(long, value_parser = super::values::seconds)]
+    time: Option<Duration>,
 }
 
 /// Run a `dam pdn` command; returns the exit code.
@@ -287,15 +287,9 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
 /// deep enough to search, one game per thread at a time.
 fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     let sources = open_every(&args.input)?;
-    let move_time = match args.time {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(CliError::new("--time must be a positive number of seconds"));
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
     let limits = Limits {
         depth: args.depth,
-        move_time,
+        move_time: args.time,
         ..Limits::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()

@@ -21,8 +21,8 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Seconds per move.
-    #[arg(long, default_value_t = 0.1)]
-    time: f64,
+    #[arg(long, default_value = "0.1", value_parser = super::values::seconds)]
+    time: Duration,
     /// A parameter of the opponent: pruning, reductions or table, =false
     /// or =true. Repeatable.
     #[arg(long = "opponent-param", value_parser = parse_param)]
@@ -51,9 +51,6 @@ fn parse_param(text: &str) -> Result<(String, bool), String> {
 }
 
 pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
-    if !(args.time.is_finite() && args.time > 0.0) {
-        return Err(CliError::new("--time must be a positive number of seconds"));
-    }
     let mut features = Features::default();
     for (name, value) in &args.opponent {
         match name.as_str() {
@@ -78,7 +75,7 @@ fn play_match<G: Evaluate>(args: &SelfplayArgs, opponent: Features) -> Result<()
     let mut other = Searcher::new(1, 20);
     other.set_features(opponent);
     let limits = Limits {
-        move_time: Some(Duration::from_secs_f64(args.time)),
+        move_time: Some(args.time),
         ..Limits::default()
     };
     let mut tally = Tally::default();

@@ -119,6 +119,9 @@ impl<G: Evaluate> Worker<'_, G> {
                     break;
                 }
                 roots[k].last = roots[k].score;
+                if k == 0 {
+                    reached.depth = depth;
+                }
                 if let Some(tx) = info {
                     self.flush();
                     let _ = tx.send(Info {
@@ -135,7 +138,6 @@ impl<G: Evaluate> Worker<'_, G> {
             if self.stopped {
                 break;
             }
-            reached.depth = depth;
             for r in roots[lines..].iter_mut() {
                 r.last = r.score;
             }

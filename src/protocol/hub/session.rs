@@ -77,10 +77,21 @@ pub struct Session<'a, G: Evaluate, W: Write> {
 impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     pub fn new(params: &Params, out: &'a mut Out<W>) -> Self {
         let pos = G::start();
+        let searcher = Searcher::new(params.threads, params.tt_size);
+        let mut params = params.clone();
+        if searcher.table_bits() < params.tt_size {
+            let e = format!(
+                "tt-size {} cannot be allocated: using {}",
+                params.tt_size,
+                searcher.table_bits()
+            );
+            out.error(&e);
+            params.tt_size = searcher.table_bits();
+        }
         Session {
-            params: params.clone(),
+            params,
             out,
-            searcher: Arc::new(Searcher::new(params.threads, params.tt_size)),
+            searcher: Arc::new(searcher),
             pos,
             history: vec![pos.hash()],
             bad_position: None,
