@@ -77,6 +77,22 @@ fn latin1_and_utf8_names_and_unsupported_variants() {
 }
 
 #[test]
+fn english_results_count_black_first_and_end_the_game() {
+    let d = dir("english-results");
+    let games = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 23-19 *\n\n\
+                 [GameType \"21\"]\n[Result \"0-1\"]\n1. 9-14 22-17 0-1\n";
+    let f = file(&d, "english.pdn", games);
+    let stats = stdout(&dam(&["pdn", "stats", &f]));
+    assert!(stats.contains("white wins 1, black wins 1,"), "{stats}");
+    let out_path = d.join("out.pdn").display().to_string();
+    let out = dam(&["pdn", "convert", &f, "-o", &out_path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert!(written.contains("11-15 23-19 1-0\n"), "{written}");
+    assert!(written.contains("9-14 22-17 0-1\n"), "{written}");
+}
+
+#[test]
 fn convert_writes_clean_pdn_and_nothing_when_a_game_is_bad() {
     let d = dir("convert");
     let messy = "[Result \"1/2-1/2\"]\n[Black \"B\"]\n[GameType \"20\"]\n1.32-28! 19-23 2.28x19 14x23 \
@@ -97,7 +113,7 @@ fn convert_writes_clean_pdn_and_nothing_when_a_game_is_bad() {
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
          [Black \"B\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n\
          1. 32-28! 19-23 2. 28x19 14x23 3. 37-32 (3. 34-29 $2) 3... 9-14 (3... 10-14 $2)\n\
-         *\n\n"
+         1-1\n\n"
     );
     let again = dam(&["pdn", "convert", &out_path]);
     assert_eq!(stdout(&again), written);

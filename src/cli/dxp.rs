@@ -8,9 +8,10 @@ use crate::eval::Evaluate;
 use crate::matches::book_player::BookPlayer;
 use crate::matches::search::SearchPlayer;
 use crate::notation::fen::parse_fen;
+use crate::pdn::gametype::outcome_result;
 use crate::protocol::dxp::server::serve;
 use crate::protocol::dxp::{Link, Player, Role, Settings, Summary, run as run_session};
-use crate::rules::{Color, Game, Outcome};
+use crate::rules::Game;
 use crate::variant::Variant;
 use crate::with_variant;
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
@@ -122,12 +123,7 @@ fn connect(addr: &str, timeout: Duration) -> Result<TcpStream, CliError> {
 /// One line per finished game on stderr; an early end is an error.
 fn report<G: Game>(summary: Summary<G>) -> Result<(), CliError> {
     for (i, game) in summary.games.iter().enumerate() {
-        let result = match game.outcome {
-            Some(Outcome::Win(Color::White)) => "1-0",
-            Some(Outcome::Win(Color::Black)) => "0-1",
-            Some(Outcome::Draw) => "1/2-1/2",
-            None => "*",
-        };
+        let result = outcome_result(G::VARIANT, game.outcome);
         eprintln!(
             "dam dxp: game {}: {result} after {} plies, dam {:?}: {}",
             i + 1,

@@ -3,7 +3,8 @@
 //! dam's own variants without a GameType number), else the caller's
 //! default. Numbers of variants dam does not play give a clean error.
 
-use super::syntax::PdnGame;
+use super::syntax::{PdnGame, RESULTS};
+use crate::rules::{Color, Outcome};
 use crate::variant::Variant;
 
 /// The names PDN gives the GameType numbers dam does not play.
@@ -65,6 +66,50 @@ pub fn plus_results(variant: Variant) -> bool {
     variant == Variant::International
 }
 
+/// The colour a result's first number belongs to. English checkers files
+/// (CheckerBoard, PDN 2.0) count the first mover, Black: `1-0` is a Black
+/// win there; the other variants' files put White first.
+pub fn first_in_results(variant: Variant) -> Color {
+    match variant {
+        Variant::English => Color::Black,
+        _ => Color::White,
+    }
+}
+
+/// What a result text says in `variant`'s files; `None` for `*`, `0-0`
+/// and anything else that names no winner or draw.
+pub fn result_outcome(variant: Variant, result: &str) -> Option<Outcome> {
+    let first = first_in_results(variant);
+    match result.trim() {
+        "1-0" | "2-0" => Some(Outcome::Win(first)),
+        "0-1" | "0-2" => Some(Outcome::Win(first.flip())),
+        "1/2-1/2" | "1-1" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// The result text of `outcome` as `variant`'s files write it (`*` for an
+/// unfinished game).
+pub fn outcome_result(variant: Variant, outcome: Option<Outcome>) -> String {
+    let chess = match outcome {
+        Some(Outcome::Win(c)) if c == first_in_results(variant) => "1-0",
+        Some(Outcome::Win(_)) => "0-1",
+        Some(Outcome::Draw) => "1/2-1/2",
+        None => "*",
+    };
+    result_for(variant, chess)
+}
+
+/// The game terminator for `result`: the result itself when it is a
+/// result token, else `*`.
+pub fn terminator(result: &str) -> &str {
+    if RESULTS.contains(&result) {
+        result
+    } else {
+        "*"
+    }
+}
+
 /// `result` in the variant's result format; other values stay as they are.
 pub fn result_for(variant: Variant, result: &str) -> String {
     let plus = plus_results(variant);
@@ -115,5 +160,16 @@ mod tests {
         assert_eq!(result_for(Variant::International, "1/2-1/2"), "1-1");
         assert_eq!(result_for(Variant::English, "2-0"), "1-0");
         assert_eq!(result_for(Variant::Russian, "*"), "*");
+    }
+
+    #[test]
+    fn english_results_count_black_first() {
+        let black = Some(Outcome::Win(Color::Black));
+        assert_eq!(result_outcome(Variant::English, "1-0"), black);
+        assert_eq!(outcome_result(Variant::English, black), "1-0");
+        assert_eq!(result_outcome(Variant::Russian, "0-1"), black);
+        assert_eq!(outcome_result(Variant::International, black), "0-2");
+        assert_eq!(result_outcome(Variant::International, "*"), None);
+        assert_eq!((terminator("2-0"), terminator("1+ - 1-")), ("2-0", "*"));
     }
 }
