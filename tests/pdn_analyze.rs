@@ -48,7 +48,17 @@ fn every_move_gets_an_evaluation_and_the_dropped_man_a_blunder_mark() {
     let input = format!("{BLUNDER}{BAD}{QUIET}");
     let f = file(&d, "games.pdn", &input);
     let out_path = d.join("out.pdn").display().to_string();
-    let out = dam(&["pdn", "analyze", &f, "--depth", "4", "-o", &out_path]);
+    let out = dam(&[
+        "pdn",
+        "analyze",
+        &f,
+        "--depth",
+        "4",
+        "--variant",
+        "international",
+        "-o",
+        &out_path,
+    ]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
         stderr(&out).contains(&format!("{f}:12:4: game 2 (E - F), move 2:")),

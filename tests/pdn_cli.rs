@@ -93,6 +93,31 @@ fn english_results_count_black_first_and_end_the_game() {
 }
 
 #[test]
+fn games_without_a_gametype_are_read_by_their_squares() {
+    let d = dir("untagged");
+    let english = file(&d, "english.pdn", "1. 11-15 23-19 2. 8-11 22-17 1-0\n");
+    let russian = file(&d, "russian.pdn", "1. c3-d4 f6-g5 2. b2-c3 g7-f6 *\n");
+    let out = dam(&["pdn", "validate", &english, &russian]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let said = stderr(&out);
+    assert!(said.contains("read as english because"), "{said}");
+    assert!(said.contains("read as russian because"), "{said}");
+    let out = dam(&["pdn", "validate", &english, "--variant", "international"]);
+    assert!(
+        stdout(&out).contains("as --variant says"),
+        "{}",
+        stdout(&out)
+    );
+    let out = dam(&["pdn", "stats", &english, "--variant", "international"]);
+    assert!(stdout(&out).contains("1 unreadable"));
+    assert!(
+        stderr(&out).contains("move '11-15' is not legal"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn convert_writes_clean_pdn_and_nothing_when_a_game_is_bad() {
     let d = dir("convert");
     let messy = "[Result \"1/2-1/2\"]\n[Black \"B\"]\n[GameType \"20\"]\n1.32-28! 19-23 2.28x19 14x23 \

@@ -53,9 +53,11 @@ pub struct InputArgs {
     /// PDN files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The variant of games without a GameType (or Variant) tag.
-    #[arg(long, default_value = "international")]
-    variant: Variant,
+    /// The variant of games without a GameType (or Variant) tag (default:
+    /// what their squares say: algebraic russian, numbers up to 32
+    /// english, larger numbers international).
+    #[arg(long)]
+    variant: Option<Variant>,
     /// Count a move that is not legal as written as an error instead of
     /// reading it leniently (a wrong separator: `10x15` for the quiet move
     /// 10-15; a capture split over several moves).
@@ -168,7 +170,7 @@ enum Done<T> {
 /// order. `progress` advances by the bytes read.
 fn each_game<T: Send>(
     sources: &[(String, Source)],
-    variant: Variant,
+    variant: Option<Variant>,
     options: Options,
     job: impl Fn(&Checked) -> Result<T, GameError> + Sync,
     mut sink: impl FnMut(Done<T>),
@@ -352,7 +354,10 @@ fn stats(args: &InputArgs) -> Result<i32, CliError> {
         |c| Ok(Summary::of(c)),
         |done| match done {
             Done::Good(game) => stats.add(game),
-            Done::Bad(_) => stats.unreadable += 1,
+            Done::Bad(line) => {
+                stats.unreadable += 1;
+                eprintln!("{line}");
+            }
         },
         progress_bar(total(&sources)),
     );
