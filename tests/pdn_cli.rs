@@ -55,7 +55,7 @@ fn validate_parse_errors_name_line_and_column_and_unreadable_files_exit_2() {
         err.contains("n.pdn: not a PDN file (1:1: expected a move, found 'Hello,')"),
         "{err}"
     );
-    assert!(stdout(&out).contains("1 file, 1 games: 0 valid, 1 bad, 2 file(s) unreadable"));
+    assert!(stdout(&out).contains("1 file, 1 game: 0 valid, 1 bad, 2 file(s) unreadable"));
 }
 
 #[test]

@@ -217,9 +217,9 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
     );
     let _ = writeln!(
         out,
-        "{} file{}, {games} games: {} valid, {bad} bad{}",
-        sources.len(),
-        if sources.len() == 1 { "" } else { "s" },
+        "{}, {}: {} valid, {bad} bad{}",
+        count(sources.len(), "file"),
+        count(games, "game"),
         games - bad,
         if failed > 0 {
             format!(", {failed} file(s) unreadable")
@@ -236,6 +236,11 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
     }
     out.flush().map_err(CliError::new)?;
     Ok(exit_code(failed, bad))
+}
+
+/// `n` and `word`, plural unless `n` is 1.
+fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// 2 if a file could not be read, else 1 if a game is bad, else 0.
