@@ -129,3 +129,26 @@ fn a_limit_is_required_and_time_works_too() {
     let valid = dam(&["pdn", "validate", &out_path]);
     assert_eq!(valid.status.code(), Some(0));
 }
+
+#[test]
+fn progress_is_shown_and_an_interrupted_run_resumes() {
+    let d = dir("resume");
+    let f = file(&d, "games.pdn", format!("{BLUNDER}{QUIET}{QUIET}"));
+    let out_path = d.join("out.pdn");
+    let out_text = out_path.display().to_string();
+    // As an interrupted run leaves it: the first game written and counted.
+    let first = "[Event \"done before\"]\n\n*\n\n";
+    std::fs::write(d.join("out.pdn.partial"), first).unwrap();
+    std::fs::write(d.join("out.pdn.done"), format!("1 {}\n", first.len())).unwrap();
+    let out = dam(&["pdn", "analyze", &f, "--depth", "2", "-o", &out_text]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("resuming") && said.contains("analysed 3/3 games"),
+        "{said}"
+    );
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert!(written.starts_with(first), "{written}");
+    assert_eq!(written.matches("[Event ").count(), 3, "{written}");
+    assert!(!d.join("out.pdn.partial").exists() && !d.join("out.pdn.done").exists());
+}

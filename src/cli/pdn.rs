@@ -2,15 +2,17 @@
 //! `validate` reports every bad game (exit 1 if any), `convert` writes
 //! clean PDN 3.0, a FEN list or JSON lines (whole or not at all), `stats`
 //! counts results, openings and lengths, `analyze` annotates every move
-//! with the engine's evaluation. Exit 2 when a file cannot be read.
+//! with the engine's evaluation, writing each game as it finishes
+//! (resumable). Exit 2 when a file cannot be read.
 
 use super::CliError;
 use crate::pdn::analyze::{SEARCH_STACK, analyze};
-use crate::pdn::batch::{GameRef, for_each_game, game_bar, progress_bar};
+use crate::pdn::batch::{CHUNK, GameRef, for_each_game, game_bar, progress_bar};
 use crate::pdn::check::{Checked, check, looks_like_pdn, report};
 use crate::pdn::export::{Format, export};
 use crate::pdn::output::Output;
 use crate::pdn::replay::{GameError, Options};
+use crate::pdn::resume::Resumable;
 use crate::pdn::source::Source;
 use crate::pdn::split::Splitter;
 use crate::pdn::stats::{Stats, Summary};
@@ -18,7 +20,7 @@ use crate::search::Limits;
 use crate::variant::Variant;
 use clap::Subcommand;
 use indicatif::ProgressBar;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -43,8 +45,9 @@ pub enum PdnCommand {
     /// mistake or a blunder, the engine's move as a variation with its
     /// evaluation, `(12. 33-29 {+0.10})`, which PDN readers show as an
     /// alternative and `dam pdn validate` checks. Bad games are reported
-    /// and left out (exit code 1); the output is written whole or not at
-    /// all.
+    /// and left out (exit code 1). Games are written to OUT.partial as they
+    /// finish (OUT.done counts them): an interrupted run goes on where it
+    /// stopped when run again; the last game renames OUT.partial to OUT.
     Analyze(AnalyzeArgs),
 }
 
@@ -101,7 +104,7 @@ pub struct ConvertArgs {
 pub struct AnalyzeArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// The output file (written whole or not at all).
+    /// The output file (built in OUT.partial, resumable, see above).
     #[arg(short, long)]
     output: PathBuf,
     /// Search every position to this depth in plies.
@@ -165,28 +168,60 @@ enum Done<T> {
     Bad(String),
 }
 
-/// Run `job` on every replayed game of every file; `sink` gets each
-/// game's result (or report line, when the game or the job fails) in file
-/// order. `progress` advances by the bytes read.
+/// Which games a batch works on, and how many at a time.
+#[derive(Clone, Copy)]
+struct Plan {
+    /// Games of the inputs (all files in order) already done: skipped.
+    skip: usize,
+    /// Games worked on together; their results come when all are done.
+    chunk: usize,
+}
+
+/// Every game, in chunks that keep all cores busy on quick jobs.
+const EVERY_GAME: Plan = Plan {
+    skip: 0,
+    chunk: CHUNK,
+};
+
+/// Run `job` on every replayed game of every file (after `plan.skip`);
+/// `sink` gets each game's result (or report line, when the game or the
+/// job fails) in file order. `progress` advances by the bytes read.
 fn each_game<T: Send>(
     sources: &[(String, Source)],
     variant: Option<Variant>,
     options: Options,
+    plan: Plan,
     job: impl Fn(&Checked) -> Result<T, GameError> + Sync,
     mut sink: impl FnMut(Done<T>),
     progress: ProgressBar,
 ) {
+    let mut skip = plan.skip;
     for (name, source) in sources {
+        let here = if skip > 0 {
+            let games = Splitter::new(source.bytes()).count();
+            if skip >= games {
+                skip -= games;
+                progress.inc(source.bytes().len() as u64);
+                continue;
+            }
+            std::mem::take(&mut skip)
+        } else {
+            0
+        };
         let work = |game: GameRef| {
+            if game.index <= here {
+                return None;
+            }
             let text = source.text(&game.span);
             let done = check(&text, variant, options)
                 .and_then(|c| job(&c).map_err(|e| (c.game.players(), e)));
-            match done {
+            Some(match done {
                 Ok(out) => Done::Good(out),
                 Err((players, e)) => Done::Bad(report(name, source, &game, &text, &players, &e)),
-            }
+            })
         };
-        for_each_game(source, work, &mut sink, &progress);
+        let mut pass = |done: Option<Done<T>>| done.into_iter().for_each(&mut sink);
+        for_each_game(source, plan.chunk, work, &mut pass, &progress);
     }
     progress.finish_and_clear();
 }
@@ -202,6 +237,7 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
         &sources,
         args.variant,
         options,
+        EVERY_GAME,
         |c| Ok(c.replayed.lenient),
         |done| {
             games += 1;
@@ -265,6 +301,7 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
         &sources,
         args.input.variant,
         options,
+        EVERY_GAME,
         |c| Ok(export(c, format)),
         |done| match done {
             Done::Good(text) => {
@@ -291,7 +328,10 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
 }
 
 /// `dam pdn analyze`: the games analysed on a pool of threads with stacks
-/// deep enough to search, one game per thread at a time.
+/// deep enough to search, one game per thread at a time, a few games per
+/// thread in flight; each finished game goes to the output at once
+/// (`Resumable`: an interrupted run goes on where it stopped when run
+/// again), with progress on stderr.
 fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     let sources = open_every(&args.input)?;
     let limits = Limits {
@@ -304,33 +344,48 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
         .thread_name(|i| format!("dam-analyze-{i}"))
         .build()
         .map_err(CliError::new)?;
-    let games = sources
+    let games: usize = sources
         .iter()
-        .map(|(_, s)| Splitter::new(s.bytes()).count() as u64)
+        .map(|(_, s)| Splitter::new(s.bytes()).count())
         .sum();
-    let bar = game_bar(games);
-    let mut output = Output::new(Some(&args.output)).map_err(CliError)?;
+    let mut output = Resumable::open(&args.output).map_err(CliError)?;
+    if output.done > 0 {
+        eprintln!(
+            "dam: resuming {}: {} of {games} games done before",
+            args.output.display(),
+            output.done
+        );
+    }
+    let bar = game_bar(games as u64);
+    bar.set_position(output.done as u64);
+    let plan = Plan {
+        skip: output.done,
+        chunk: 4 * pool.current_num_threads(),
+    };
     let (mut bad, mut write_error) = (0usize, None);
+    let terminal = std::io::stderr().is_terminal();
     pool.install(|| {
         each_game(
             &sources,
             args.input.variant,
             args.input.options(true, false),
-            |c| {
-                let text = analyze(c, &limits);
-                bar.inc(1);
-                text
-            },
-            |done| match done {
-                Done::Good(text) => {
-                    if let Err(e) = output.write(&text) {
-                        write_error.get_or_insert(e);
+            plan,
+            |c| analyze(c, &limits),
+            |done| {
+                let text = match done {
+                    Done::Good(text) => Some(text),
+                    Done::Bad(line) => {
+                        bad += 1;
+                        bar.suspend(|| eprintln!("{line}"));
+                        None
                     }
+                };
+                if let Err(e) = output.write(text.as_deref()) {
+                    write_error.get_or_insert(e);
                 }
-                Done::Bad(line) => {
-                    bad += 1;
-                    bar.inc(1);
-                    bar.suspend(|| eprintln!("{line}"));
+                bar.inc(1);
+                if !terminal {
+                    eprintln!("dam: analysed {}/{games} games", output.done);
                 }
             },
             ProgressBar::hidden(),
@@ -338,7 +393,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     });
     bar.finish_and_clear();
     if let Some(e) = write_error {
-        return Err(CliError::new(e));
+        return Err(CliError(format!("{}: {e}", args.output.display())));
     }
     output.finish().map_err(CliError)?;
     if bad > 0 {
@@ -356,6 +411,7 @@ fn stats(args: &InputArgs) -> Result<i32, CliError> {
         &sources,
         args.variant,
         options,
+        EVERY_GAME,
         |c| Ok(Summary::of(c)),
         |done| match done {
             Done::Good(game) => stats.add(game),
