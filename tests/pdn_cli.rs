@@ -77,6 +77,29 @@ fn latin1_and_utf8_names_and_unsupported_variants() {
 }
 
 #[test]
+fn a_directory_stands_for_its_pdn_files() {
+    let d = dir("directory");
+    file(&d, "a.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    file(&d, "b.PDN", "[GameType \"20\"]\n1. 33-28 18-23 *\n");
+    file(&d, "notes.txt", "not a game");
+    let out = dam(&["pdn", "validate", &d.display().to_string()]);
+    assert_eq!(
+        stdout(&out),
+        "2 files, 2 games: 2 valid, 0 bad\n",
+        "{}",
+        stderr(&out)
+    );
+    let empty = dir("empty-directory");
+    let out = dam(&["pdn", "validate", &empty.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("a directory without .pdn files"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn english_results_count_black_first_and_end_the_game() {
     let d = dir("english-results");
     let games = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 23-19 *\n\n\

@@ -40,7 +40,7 @@ enum Command {
     Hub(hub::HubArgs),
     /// Play a match between two engines, logging the games as PDN.
     Match(matches::MatchArgs),
-    /// PDN files: validate, convert, stats.
+    /// PDN files: validate, convert, stats, analyze.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
     /// Count move paths from a position, one line per depth.

@@ -21,7 +21,7 @@ use crate::variant::Variant;
 use clap::Subcommand;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Subcommand, Debug)]
@@ -138,10 +138,16 @@ fn open_every(args: &InputArgs) -> Result<Vec<(String, Source)>, CliError> {
     Ok(sources)
 }
 
-/// The files, opened; a file that cannot be read is reported and counted.
+/// The files, opened (a directory stands for its `.pdn` files, in name
+/// order); a file that cannot be read is reported and counted.
 fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
     let mut sources = Vec::new();
-    for path in &args.files {
+    let paths: Vec<PathBuf> = args
+        .files
+        .iter()
+        .flat_map(|p| pdn_files(p, failed))
+        .collect();
+    for path in &paths {
         let name = path.display().to_string();
         match Source::open(path)
             .map_err(|e| e.to_string())
@@ -155,6 +161,35 @@ fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
         }
     }
     sources
+}
+
+/// `path`, or the `.pdn` files of the directory `path` (none, reported
+/// and counted as a failure, if it has none or cannot be listed).
+fn pdn_files(path: &Path, failed: &mut usize) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let listed = std::fs::read_dir(path).map(|entries| {
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pdn")))
+            .collect();
+        files.sort();
+        files
+    });
+    match listed {
+        Ok(files) if !files.is_empty() => files,
+        Ok(_) => {
+            eprintln!("dam: {}: a directory without .pdn files", path.display());
+            *failed += 1;
+            Vec::new()
+        }
+        Err(e) => {
+            eprintln!("dam: {}: {e}", path.display());
+            *failed += 1;
+            Vec::new()
+        }
+    }
 }
 
 /// Total bytes of the files, for the progress bar.
