@@ -178,7 +178,10 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             "go" => self.go(&line),
             "ponder-hit" => self.ponder_hit(),
             "stop" => self.stop(),
-            other => log::warn!("unknown command '{other}' ignored"),
+            other => {
+                let shown: String = other.chars().take(40).collect();
+                log::warn!("unknown command '{shown}' ignored");
+            }
         }
         None
     }
