@@ -161,3 +161,25 @@ fn illegal_and_ambiguous_moves() {
         stderr(&out)
     );
 }
+
+#[test]
+fn results_comments_and_nags_in_moves_are_skipped_and_junk_counters_refused() {
+    let out = dam(&["show", "--moves", "1. 32-28 {a fine {move} 19-23 $1 2-0"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("moves: 32-28 19-23\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = dam(&["show", "--fen", "W:W31:B19:Hjunk"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Hjunk"), "{}", stderr(&out));
+}
+
+#[test]
+fn help_names_every_subcommand() {
+    let help = stdout(&dam(&["pdn", "--help"]));
+    for sub in ["validate", "convert", "stats", "analyze"] {
+        assert!(help.lines().next().unwrap().contains(sub), "{help}");
+    }
+}

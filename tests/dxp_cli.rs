@@ -41,6 +41,24 @@ fn listen_plays_a_game_a_set_up_game_and_refuses_a_second_connection() {
 }
 
 #[test]
+fn a_silent_connection_neither_blocks_games_nor_stays_open() {
+    let (_dam, addr) = listen(&["--search", "depth=2", "--timeout", "2"]);
+    let mut silent = Peer::connect(&addr);
+    let mut player = Peer::connect(&addr);
+    player.send(&game_req(Color::Black, 0, None));
+    accepted(&mut player);
+    drive(&mut player, International::start(), Color::Black, 4);
+    let started = Instant::now();
+    assert!(silent.closed(), "a silent connection is closed");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // A malformed GAMEREQ is answered with E00 before the close.
+    let mut broken = Peer::connect(&addr);
+    broken.send("R01dam");
+    assert_eq!(broken.recv().as_deref(), Some("E00"));
+    assert!(broken.closed());
+}
+
+#[test]
 fn listen_survives_broken_peers() {
     let (_dam, addr) = listen(QUICK);
     survives_broken_peers(&addr, 10);

@@ -45,7 +45,7 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
         start: None,
         timeout: Duration::from_secs(10),
     };
-    thread::spawn(move || serve(listener, || Cycle(3), settings));
+    thread::spawn(move || serve(listener, Cycle(3), settings));
 
     let start = International::start();
     let mut openings = vec![start];
@@ -74,7 +74,7 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
     };
     let mut log = String::new();
     let mut games = 0;
-    let tally = play_match(
+    let end = play_match(
         &mut [&mut local, &mut remote],
         &openings,
         &settings,
@@ -90,7 +90,8 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
             true
         },
     );
-    assert_eq!((games, tally.games()), (20, 20));
+    assert_eq!((games, end.tally.games()), (20, 20));
+    assert!(end.aborted.is_none());
     // Re-read the log with the PDN reader: every game replays strictly.
     let mut replayed = 0;
     for span in Splitter::new(log.as_bytes()) {

@@ -45,7 +45,7 @@ fn server_for<G: Game>() -> String {
         start: None,
         timeout: Duration::from_secs(5),
     };
-    thread::spawn(move || serve(listener, || FirstMove, settings));
+    thread::spawn(move || serve(listener, FirstMove, settings));
     addr
 }
 

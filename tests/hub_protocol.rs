@@ -294,18 +294,103 @@ fn bad_input_is_answered_or_ignored_and_end_of_input_quits() {
     e.send("pos pos=Wxyz");
     assert!(e.next().starts_with("error message="));
     e.send(&format!("pos pos={START} moves=\"32-37\""));
-    assert_eq!(e.next(), "error message=\"illegal move\"");
+    assert!(e.next().starts_with("error message=\"illegal move '32-37'"));
+    e.send("go think");
+    assert!(
+        e.next()
+            .contains("no position to search (illegal move '32-37'")
+    );
     e.send("set-param name=threads value=lots");
     assert!(e.next().starts_with("error message="));
     e.send("frobnicate now=yes");
     e.send("ping");
     assert_eq!(e.next(), "pong");
+    e.send(&format!("pos pos={START}"));
     e.send("level depth=2");
     e.send("go think");
     e.until("done");
     drop(e.stdin.take());
     let status = e.dam.child.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn bad_levels_are_refused_and_the_previous_level_kept() {
+    let mut e = Engine::start();
+    e.init(&[("threads", "1")]);
+    e.send("pos start");
+    e.send("level depth=3");
+    for bad in ["depth=-5", "move-time=-1", "nodes=0", "time=x"] {
+        e.send(&format!("level {bad}"));
+        let error = e.next();
+        assert!(
+            error.starts_with("error message=") && error.contains(bad),
+            "{error}"
+        );
+    }
+    e.send("go think");
+    let lines = e.until("done");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.split("depth=").nth(1))
+        .collect();
+    assert!(
+        depths.iter().all(|d| d.starts_with(['1', '2', '3'])),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_skipped_with_an_error() {
+    let mut e = Engine::start();
+    e.init(&[("threads", "1")]);
+    let stdin = e.stdin.as_mut().unwrap();
+    stdin.write_all(b"pos \xff\xfe start\n").unwrap();
+    stdin.flush().unwrap();
+    assert!(e.next().contains("not UTF-8"));
+    e.send("ping");
+    assert_eq!(e.next(), "pong");
+}
+
+#[test]
+fn an_unsupported_variant_refuses_every_go_until_a_supported_one() {
+    let mut e = Engine::start();
+    e.send("hub");
+    e.until("wait");
+    e.send("set-param name=variant value=frisian");
+    assert!(e.next().starts_with("error message="));
+    e.send("init");
+    assert_eq!(e.next(), "ready");
+    for _ in 0..2 {
+        e.send("pos start");
+        e.send("level depth=2");
+        e.send("go think");
+        assert!(e.next().contains("variant 'frisian' is not supported"));
+    }
+    e.send("set-param name=variant value=english");
+    e.send("pos start");
+    e.send("level depth=2");
+    e.send("go think");
+    let mv = done_move(e.until("done").last().unwrap());
+    assert!(parse_move(&English::start(), &mv).is_ok(), "{mv}");
+}
+
+#[test]
+fn every_go_gets_one_done_even_when_cut_short() {
+    let mut e = Engine::start();
+    e.init(&[("threads", "1")]);
+    e.send("pos start");
+    e.send("go analyze");
+    e.send("pos start");
+    e.send("go analyze");
+    e.send("go ponder");
+    e.send("level depth=2");
+    e.send("go think");
+    for _ in 0..4 {
+        e.until("done");
+    }
+    e.send("ping");
+    assert_eq!(e.next(), "pong", "one done for each of the four go");
 }
 
 #[test]

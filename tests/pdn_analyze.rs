@@ -48,7 +48,17 @@ fn every_move_gets_an_evaluation_and_the_dropped_man_a_blunder_mark() {
     let input = format!("{BLUNDER}{BAD}{QUIET}");
     let f = file(&d, "games.pdn", &input);
     let out_path = d.join("out.pdn").display().to_string();
-    let out = dam(&["pdn", "analyze", &f, "--depth", "4", "-o", &out_path]);
+    let out = dam(&[
+        "pdn",
+        "analyze",
+        &f,
+        "--depth",
+        "4",
+        "--variant",
+        "international",
+        "-o",
+        &out_path,
+    ]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
         stderr(&out).contains(&format!("{f}:12:4: game 2 (E - F), move 2:")),
@@ -118,4 +128,27 @@ fn a_limit_is_required_and_time_works_too() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let valid = dam(&["pdn", "validate", &out_path]);
     assert_eq!(valid.status.code(), Some(0));
+}
+
+#[test]
+fn progress_is_shown_and_an_interrupted_run_resumes() {
+    let d = dir("resume");
+    let f = file(&d, "games.pdn", format!("{BLUNDER}{QUIET}{QUIET}"));
+    let out_path = d.join("out.pdn");
+    let out_text = out_path.display().to_string();
+    // As an interrupted run leaves it: the first game written and counted.
+    let first = "[Event \"done before\"]\n\n*\n\n";
+    std::fs::write(d.join("out.pdn.partial"), first).unwrap();
+    std::fs::write(d.join("out.pdn.done"), format!("1 {}\n", first.len())).unwrap();
+    let out = dam(&["pdn", "analyze", &f, "--depth", "2", "-o", &out_text]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("resuming") && said.contains("analysed 3/3 games"),
+        "{said}"
+    );
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert!(written.starts_with(first), "{written}");
+    assert_eq!(written.matches("[Event ").count(), 3, "{written}");
+    assert!(!d.join("out.pdn.partial").exists() && !d.join("out.pdn.done").exists());
 }

@@ -55,7 +55,7 @@ fn validate_parse_errors_name_line_and_column_and_unreadable_files_exit_2() {
         err.contains("n.pdn: not a PDN file (1:1: expected a move, found 'Hello,')"),
         "{err}"
     );
-    assert!(stdout(&out).contains("1 file, 1 games: 0 valid, 1 bad, 2 file(s) unreadable"));
+    assert!(stdout(&out).contains("1 file, 1 game: 0 valid, 1 bad, 2 file(s) unreadable"));
 }
 
 #[test]
@@ -73,6 +73,70 @@ fn latin1_and_utf8_names_and_unsupported_variants() {
     assert!(
         text.contains("game 2 (? - ?): unsupported variant: GameType 40 is Frisian"),
         "{text}"
+    );
+}
+
+#[test]
+fn a_directory_stands_for_its_pdn_files() {
+    let d = dir("directory");
+    file(&d, "a.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    file(&d, "b.PDN", "[GameType \"20\"]\n1. 33-28 18-23 *\n");
+    file(&d, "notes.txt", "not a game");
+    let out = dam(&["pdn", "validate", &d.display().to_string()]);
+    assert_eq!(
+        stdout(&out),
+        "2 files, 2 games: 2 valid, 0 bad\n",
+        "{}",
+        stderr(&out)
+    );
+    let empty = dir("empty-directory");
+    let out = dam(&["pdn", "validate", &empty.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("a directory without .pdn files"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn english_results_count_black_first_and_end_the_game() {
+    let d = dir("english-results");
+    let games = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 23-19 *\n\n\
+                 [GameType \"21\"]\n[Result \"0-1\"]\n1. 9-14 22-17 0-1\n";
+    let f = file(&d, "english.pdn", games);
+    let stats = stdout(&dam(&["pdn", "stats", &f]));
+    assert!(stats.contains("white wins 1, black wins 1,"), "{stats}");
+    let out_path = d.join("out.pdn").display().to_string();
+    let out = dam(&["pdn", "convert", &f, "-o", &out_path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert!(written.contains("11-15 23-19 1-0\n"), "{written}");
+    assert!(written.contains("9-14 22-17 0-1\n"), "{written}");
+}
+
+#[test]
+fn games_without_a_gametype_are_read_by_their_squares() {
+    let d = dir("untagged");
+    let english = file(&d, "english.pdn", "1. 11-15 23-19 2. 8-11 22-17 1-0\n");
+    let russian = file(&d, "russian.pdn", "1. c3-d4 f6-g5 2. b2-c3 g7-f6 *\n");
+    let out = dam(&["pdn", "validate", &english, &russian]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let said = stderr(&out);
+    assert!(said.contains("read as english because"), "{said}");
+    assert!(said.contains("read as russian because"), "{said}");
+    let out = dam(&["pdn", "validate", &english, "--variant", "international"]);
+    assert!(
+        stdout(&out).contains("as --variant says"),
+        "{}",
+        stdout(&out)
+    );
+    let out = dam(&["pdn", "stats", &english, "--variant", "international"]);
+    assert!(stdout(&out).contains("1 unreadable"));
+    assert!(
+        stderr(&out).contains("move '11-15' is not legal"),
+        "{}",
+        stderr(&out)
     );
 }
 
@@ -97,7 +161,7 @@ fn convert_writes_clean_pdn_and_nothing_when_a_game_is_bad() {
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
          [Black \"B\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n\
          1. 32-28! 19-23 2. 28x19 14x23 3. 37-32 (3. 34-29 $2) 3... 9-14 (3... 10-14 $2)\n\
-         *\n\n"
+         1-1\n\n"
     );
     let again = dam(&["pdn", "convert", &out_path]);
     assert_eq!(stdout(&again), written);

@@ -6,6 +6,7 @@
 
 use dam::notation::fen::write_fen;
 use dam::notation::movetext::pdn_move;
+use dam::pdn::gametype::terminator;
 use dam::pdn::parse::parse_game;
 use dam::pdn::replay::{Options, replay};
 use dam::pdn::syntax::{Element, PdnGame};
@@ -128,7 +129,8 @@ fn check_variant<G: Game>(seed: u64) {
             first.starts_with("% written by the test\n[Event "),
             "{first}"
         );
-        assert!(first.trim_end().ends_with('*'), "{first}");
+        let result = again.tag("Result").unwrap_or("*");
+        assert!(first.trim_end().ends_with(terminator(result)), "{first}");
     }
 }
 

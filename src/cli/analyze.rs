@@ -28,10 +28,10 @@ pub struct AnalyzeArgs {
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=120))]
     depth: Option<i32>,
     /// Search for this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
-    /// Search this many nodes.
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::seconds)]
+    time: Option<Duration>,
+    /// Search this many nodes (at least 1; the first iteration always ends).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Search threads (default: every core).
     #[arg(long)]
@@ -73,16 +73,10 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
     if pos.count_moves() == 0 {
         return Err(CliError::new("the side to move has no legal move"));
     }
-    let time = match args.time {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(CliError::new("--time must be a positive number of seconds"));
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
-        move_time: time,
+        move_time: args.time,
         ..Limits::default()
     };
     let searcher = Searcher::new(args.threads.unwrap_or_else(default_threads), args.tt_size);

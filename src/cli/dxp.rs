@@ -8,9 +8,10 @@ use crate::eval::Evaluate;
 use crate::matches::book_player::BookPlayer;
 use crate::matches::search::SearchPlayer;
 use crate::notation::fen::parse_fen;
+use crate::pdn::gametype::outcome_result;
 use crate::protocol::dxp::server::serve;
 use crate::protocol::dxp::{Link, Player, Role, Settings, Summary, run as run_session};
-use crate::rules::{Color, Game, Outcome};
+use crate::rules::Game;
 use crate::variant::Variant;
 use crate::with_variant;
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
@@ -59,7 +60,8 @@ pub struct DxpArgs {
     #[arg(long, default_value = "")]
     search: String,
     /// The longest wait for the peer, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 300,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     timeout: u64,
 }
 
@@ -92,7 +94,7 @@ fn run_for<G: Evaluate>(args: &DxpArgs) -> Result<(), CliError> {
             .map_err(|e| CliError(format!("cannot listen on {addr}: {e}")))?;
         let local = listener.local_addr().map_err(CliError::new)?;
         eprintln!("dam dxp: listening on {local}");
-        serve(listener, move || player, settings);
+        serve(listener, player, settings);
         return Ok(());
     }
     let mut link = match &args.connect {
@@ -121,12 +123,7 @@ fn connect(addr: &str, timeout: Duration) -> Result<TcpStream, CliError> {
 /// One line per finished game on stderr; an early end is an error.
 fn report<G: Game>(summary: Summary<G>) -> Result<(), CliError> {
     for (i, game) in summary.games.iter().enumerate() {
-        let result = match game.outcome {
-            Some(Outcome::Win(Color::White)) => "1-0",
-            Some(Outcome::Win(Color::Black)) => "0-1",
-            Some(Outcome::Draw) => "1/2-1/2",
-            None => "*",
-        };
+        let result = outcome_result(G::VARIANT, game.outcome);
         eprintln!(
             "dam dxp: game {}: {result} after {} plies, dam {:?}: {}",
             i + 1,

@@ -8,7 +8,7 @@
 use super::CliError;
 use super::dxp::dam_player;
 use crate::eval::Evaluate;
-use crate::matches::ballots::{openings, read_ballots, read_game_set};
+use crate::matches::ballots::{openings, read_ballots, read_game_set, shipped_ballots};
 use crate::matches::elo::Tally;
 use crate::matches::hub::HubEngine;
 use crate::matches::pdn_log::{MatchTags, game_text, result_text};
@@ -33,16 +33,19 @@ pub struct MatchArgs {
     #[arg(long = "engine", num_args = 1, required = true)]
     engines: Vec<String>,
     /// Openings, one a line (FEN or moves); without it or `--game-set`,
-    /// the initial position `--games / 2` times.
+    /// the shipped ballots of the variant (international and english), else
+    /// the initial position.
     #[arg(long, conflicts_with = "game_set")]
     ballots: Option<String>,
     /// A PDN file whose games' last positions are the openings ("process
     /// game set").
     #[arg(long, value_name = "PDN")]
     game_set: Option<String>,
-    /// Games to play without ballots (rounded up to an even number).
-    #[arg(long, default_value_t = 2)]
-    games: usize,
+    /// Games to play (rounded up to an even number: each opening twice),
+    /// the openings taken in order and repeated if needed (default: every
+    /// opening of --ballots or --game-set, else 2).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: Option<u32>,
     /// Minutes per player per game.
     #[arg(long, value_name = "MIN", default_value_t = 2)]
     time: u16,
@@ -50,8 +53,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", default_value_t = 75)]
     moves: u16,
     /// Seconds per move instead of the game clock.
-    #[arg(long, value_name = "SECONDS")]
-    movetime: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = super::values::seconds)]
+    movetime: Option<Duration>,
     /// Plies after which a game is adjudicated a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -62,18 +65,14 @@ pub struct MatchArgs {
     #[arg(long, default_value = "dam match")]
     event: String,
     /// The longest wait for a remote DXP peer, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     timeout: u64,
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError::new("a match needs exactly two --engine"));
-    }
-    if args.movetime.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-        return Err(CliError::new(
-            "--movetime must be a positive number of seconds",
-        ));
     }
     with_variant!(args.variant, G => run_for::<G>(args))
 }
@@ -82,24 +81,48 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
     let read = |path: &str| {
         std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {path}: {e}")))
     };
-    let openings: Vec<G> = match (&args.ballots, &args.game_set) {
-        (Some(path), _) => read_ballots(&read(path)?).map_err(CliError::new)?,
-        (None, Some(path)) => read_game_set(&read(path)?).map_err(CliError::new)?,
-        (None, None) => vec![G::start(); args.games.div_ceil(2)],
+    let (deck, from): (Vec<G>, &str) = match (&args.ballots, &args.game_set) {
+        (Some(path), _) => (read_ballots(&read(path)?).map_err(CliError::new)?, path),
+        (None, Some(path)) => (read_game_set(&read(path)?).map_err(CliError::new)?, path),
+        (None, None) => match shipped_ballots(G::VARIANT) {
+            Some(text) => (
+                read_ballots(text).map_err(CliError::new)?,
+                "the shipped ballots",
+            ),
+            None => (vec![G::start()], "the initial position"),
+        },
     };
+    if deck.is_empty() {
+        return Err(CliError(format!("no opening in {from}")));
+    }
+    let given = args.ballots.is_some() || args.game_set.is_some();
+    let pairs = match args.games {
+        Some(n) => n.div_ceil(2) as usize,
+        None if given => deck.len(),
+        None => 1,
+    };
+    if pairs > deck.len() {
+        log::warn!(
+            "{pairs} pairs of games from {} opening(s) of {from}: engines that search \
+             deterministically (a fixed depth on one thread) will play the same games again \
+             (--ballots or --game-set give more openings)",
+            deck.len()
+        );
+    }
+    let openings: Vec<G> = deck.iter().cycle().take(pairs).copied().collect();
     let mut first = engine::<G>(&args.engines[0], args)?;
     let mut second = engine::<G>(&args.engines[1], args)?;
     let settings = MatchSettings {
         minutes: args.time,
         moves: args.moves,
-        move_time: args.movetime.map(Duration::from_secs_f64),
+        move_time: args.movetime,
         max_plies: args.max_plies,
     };
     let tags = MatchTags {
         event: args.event.clone(),
         names: [args.engines[0].clone(), args.engines[1].clone()],
         time_control: match args.movetime {
-            Some(t) => format!("1/{t}"),
+            Some(t) => format!("1/{}", t.as_secs_f64()),
             None if args.moves > 0 => format!("{}/{}", args.moves, u64::from(args.time) * 60),
             None => (u64::from(args.time) * 60).to_string(),
         },
@@ -111,7 +134,7 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
         .map_err(|e| CliError(format!("cannot open {}: {e}", args.pdn)))?;
     let total = openings.len() * 2;
     let mut failure = None;
-    let tally = play_match(
+    let end = play_match(
         &mut [&mut *first, &mut *second],
         &openings,
         &settings,
@@ -136,8 +159,15 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
         "{} vs {}: {}",
         args.engines[0],
         args.engines[1],
-        tally.summary()
+        end.tally.summary()
     );
+    if let Some(why) = end.aborted {
+        return Err(CliError(format!(
+            "match aborted at {why}; the {} finished game(s) are in {}",
+            end.tally.games(),
+            args.pdn
+        )));
+    }
     failure.map_or(Ok(()), Err)
 }
 

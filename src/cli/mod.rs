@@ -11,6 +11,7 @@ mod pdn;
 mod perft;
 mod selfplay;
 mod show;
+mod values;
 
 use clap::{Parser, Subcommand};
 
@@ -39,7 +40,7 @@ enum Command {
     Hub(hub::HubArgs),
     /// Play a match between two engines, logging the games as PDN.
     Match(matches::MatchArgs),
-    /// PDN files: validate, convert, stats.
+    /// PDN files: validate, convert, stats, analyze.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
     /// Count move paths from a position, one line per depth.
@@ -61,6 +62,19 @@ impl CliError {
     }
 }
 
+/// A command whose stdout is only its output ends quietly, as Unix tools
+/// do, when the reader goes away (`dam show | head -1`): Rust ignores
+/// SIGPIPE, so `println!` would panic instead. The protocol commands keep
+/// ignoring it: a peer that leaves is theirs to handle.
+fn end_quietly_when_stdout_closes() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal at start-up,
+    // before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Run the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -71,6 +85,12 @@ pub fn run() -> i32 {
             return code;
         }
     };
+    if !matches!(
+        cli.command,
+        Command::Hub(_) | Command::Dxp(_) | Command::Match(_)
+    ) {
+        end_quietly_when_stdout_closes();
+    }
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args).map(|()| 0),
         Command::Ballots(args) => matches::run_ballots(&args).map(|()| 0),

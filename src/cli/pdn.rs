@@ -2,15 +2,17 @@
 //! `validate` reports every bad game (exit 1 if any), `convert` writes
 //! clean PDN 3.0, a FEN list or JSON lines (whole or not at all), `stats`
 //! counts results, openings and lengths, `analyze` annotates every move
-//! with the engine's evaluation. Exit 2 when a file cannot be read.
+//! with the engine's evaluation, writing each game as it finishes
+//! (resumable). Exit 2 when a file cannot be read.
 
 use super::CliError;
 use crate::pdn::analyze::{SEARCH_STACK, analyze};
-use crate::pdn::batch::{GameRef, for_each_game, game_bar, progress_bar};
+use crate::pdn::batch::{CHUNK, GameRef, for_each_game, game_bar, progress_bar};
 use crate::pdn::check::{Checked, check, looks_like_pdn, report};
 use crate::pdn::export::{Format, export};
 use crate::pdn::output::Output;
 use crate::pdn::replay::{GameError, Options};
+use crate::pdn::resume::Resumable;
 use crate::pdn::source::Source;
 use crate::pdn::split::Splitter;
 use crate::pdn::stats::{Stats, Summary};
@@ -18,8 +20,8 @@ use crate::search::Limits;
 use crate::variant::Variant;
 use clap::Subcommand;
 use indicatif::ProgressBar;
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Subcommand, Debug)]
@@ -43,8 +45,9 @@ pub enum PdnCommand {
     /// mistake or a blunder, the engine's move as a variation with its
     /// evaluation, `(12. 33-29 {+0.10})`, which PDN readers show as an
     /// alternative and `dam pdn validate` checks. Bad games are reported
-    /// and left out (exit code 1); the output is written whole or not at
-    /// all.
+    /// and left out (exit code 1). Games are written to OUT.partial as they
+    /// finish (OUT.done counts them): an interrupted run goes on where it
+    /// stopped when run again; the last game renames OUT.partial to OUT.
     Analyze(AnalyzeArgs),
 }
 
@@ -53,9 +56,11 @@ pub struct InputArgs {
     /// PDN files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The variant of games without a GameType (or Variant) tag.
-    #[arg(long, default_value = "international")]
-    variant: Variant,
+    /// The variant of games without a GameType (or Variant) tag (default:
+    /// what their squares say: algebraic russian, numbers up to 32
+    /// english, larger numbers international).
+    #[arg(long)]
+    variant: Option<Variant>,
     /// Count a move that is not legal as written as an error instead of
     /// reading it leniently (a wrong separator: `10x15` for the quiet move
     /// 10-15; a capture split over several moves).
@@ -99,15 +104,15 @@ pub struct ConvertArgs {
 pub struct AnalyzeArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// The output file (written whole or not at all).
+    /// The output file (built in OUT.partial, resumable, see above).
     #[arg(short, long)]
     output: PathBuf,
     /// Search every position to this depth in plies.
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=60))]
     depth: Option<i32>,
     /// Search every position for this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    #[arg(long, value_parser = super::values::seconds)]
+    time: Option<Duration>,
 }
 
 /// Run a `dam pdn` command; returns the exit code.
@@ -133,10 +138,16 @@ fn open_every(args: &InputArgs) -> Result<Vec<(String, Source)>, CliError> {
     Ok(sources)
 }
 
-/// The files, opened; a file that cannot be read is reported and counted.
+/// The files, opened (a directory stands for its `.pdn` files, in name
+/// order); a file that cannot be read is reported and counted.
 fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
     let mut sources = Vec::new();
-    for path in &args.files {
+    let paths: Vec<PathBuf> = args
+        .files
+        .iter()
+        .flat_map(|p| pdn_files(p, failed))
+        .collect();
+    for path in &paths {
         let name = path.display().to_string();
         match Source::open(path)
             .map_err(|e| e.to_string())
@@ -152,6 +163,35 @@ fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
     sources
 }
 
+/// `path`, or the `.pdn` files of the directory `path` (none, reported
+/// and counted as a failure, if it has none or cannot be listed).
+fn pdn_files(path: &Path, failed: &mut usize) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let listed = std::fs::read_dir(path).map(|entries| {
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pdn")))
+            .collect();
+        files.sort();
+        files
+    });
+    match listed {
+        Ok(files) if !files.is_empty() => files,
+        Ok(_) => {
+            eprintln!("dam: {}: a directory without .pdn files", path.display());
+            *failed += 1;
+            Vec::new()
+        }
+        Err(e) => {
+            eprintln!("dam: {}: {e}", path.display());
+            *failed += 1;
+            Vec::new()
+        }
+    }
+}
+
 /// Total bytes of the files, for the progress bar.
 fn total(sources: &[(String, Source)]) -> u64 {
     sources.iter().map(|(_, s)| s.bytes().len() as u64).sum()
@@ -163,28 +203,60 @@ enum Done<T> {
     Bad(String),
 }
 
-/// Run `job` on every replayed game of every file; `sink` gets each
-/// game's result (or report line, when the game or the job fails) in file
-/// order. `progress` advances by the bytes read.
+/// Which games a batch works on, and how many at a time.
+#[derive(Clone, Copy)]
+struct Plan {
+    /// Games of the inputs (all files in order) already done: skipped.
+    skip: usize,
+    /// Games worked on together; their results come when all are done.
+    chunk: usize,
+}
+
+/// Every game, in chunks that keep all cores busy on quick jobs.
+const EVERY_GAME: Plan = Plan {
+    skip: 0,
+    chunk: CHUNK,
+};
+
+/// Run `job` on every replayed game of every file (after `plan.skip`);
+/// `sink` gets each game's result (or report line, when the game or the
+/// job fails) in file order. `progress` advances by the bytes read.
 fn each_game<T: Send>(
     sources: &[(String, Source)],
-    variant: Variant,
+    variant: Option<Variant>,
     options: Options,
+    plan: Plan,
     job: impl Fn(&Checked) -> Result<T, GameError> + Sync,
     mut sink: impl FnMut(Done<T>),
     progress: ProgressBar,
 ) {
+    let mut skip = plan.skip;
     for (name, source) in sources {
+        let here = if skip > 0 {
+            let games = Splitter::new(source.bytes()).count();
+            if skip >= games {
+                skip -= games;
+                progress.inc(source.bytes().len() as u64);
+                continue;
+            }
+            std::mem::take(&mut skip)
+        } else {
+            0
+        };
         let work = |game: GameRef| {
+            if game.index <= here {
+                return None;
+            }
             let text = source.text(&game.span);
             let done = check(&text, variant, options)
                 .and_then(|c| job(&c).map_err(|e| (c.game.players(), e)));
-            match done {
+            Some(match done {
                 Ok(out) => Done::Good(out),
                 Err((players, e)) => Done::Bad(report(name, source, &game, &text, &players, &e)),
-            }
+            })
         };
-        for_each_game(source, work, &mut sink, &progress);
+        let mut pass = |done: Option<Done<T>>| done.into_iter().for_each(&mut sink);
+        for_each_game(source, plan.chunk, work, &mut pass, &progress);
     }
     progress.finish_and_clear();
 }
@@ -200,6 +272,7 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
         &sources,
         args.variant,
         options,
+        EVERY_GAME,
         |c| Ok(c.replayed.lenient),
         |done| {
             games += 1;
@@ -215,9 +288,9 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
     );
     let _ = writeln!(
         out,
-        "{} file{}, {games} games: {} valid, {bad} bad{}",
-        sources.len(),
-        if sources.len() == 1 { "" } else { "s" },
+        "{}, {}: {} valid, {bad} bad{}",
+        count(sources.len(), "file"),
+        count(games, "game"),
         games - bad,
         if failed > 0 {
             format!(", {failed} file(s) unreadable")
@@ -234,6 +307,11 @@ fn validate(args: &InputArgs) -> Result<i32, CliError> {
     }
     out.flush().map_err(CliError::new)?;
     Ok(exit_code(failed, bad))
+}
+
+/// `n` and `word`, plural unless `n` is 1.
+fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// 2 if a file could not be read, else 1 if a game is bad, else 0.
@@ -258,6 +336,7 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
         &sources,
         args.input.variant,
         options,
+        EVERY_GAME,
         |c| Ok(export(c, format)),
         |done| match done {
             Done::Good(text) => {
@@ -284,18 +363,15 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
 }
 
 /// `dam pdn analyze`: the games analysed on a pool of threads with stacks
-/// deep enough to search, one game per thread at a time.
+/// deep enough to search, one game per thread at a time, a few games per
+/// thread in flight; each finished game goes to the output at once
+/// (`Resumable`: an interrupted run goes on where it stopped when run
+/// again), with progress on stderr.
 fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     let sources = open_every(&args.input)?;
-    let move_time = match args.time {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(CliError::new("--time must be a positive number of seconds"));
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
     let limits = Limits {
         depth: args.depth,
-        move_time,
+        move_time: args.time,
         ..Limits::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -303,33 +379,48 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
         .thread_name(|i| format!("dam-analyze-{i}"))
         .build()
         .map_err(CliError::new)?;
-    let games = sources
+    let games: usize = sources
         .iter()
-        .map(|(_, s)| Splitter::new(s.bytes()).count() as u64)
+        .map(|(_, s)| Splitter::new(s.bytes()).count())
         .sum();
-    let bar = game_bar(games);
-    let mut output = Output::new(Some(&args.output)).map_err(CliError)?;
+    let mut output = Resumable::open(&args.output).map_err(CliError)?;
+    if output.done > 0 {
+        eprintln!(
+            "dam: resuming {}: {} of {games} games done before",
+            args.output.display(),
+            output.done
+        );
+    }
+    let bar = game_bar(games as u64);
+    bar.set_position(output.done as u64);
+    let plan = Plan {
+        skip: output.done,
+        chunk: 4 * pool.current_num_threads(),
+    };
     let (mut bad, mut write_error) = (0usize, None);
+    let terminal = std::io::stderr().is_terminal();
     pool.install(|| {
         each_game(
             &sources,
             args.input.variant,
             args.input.options(true, false),
-            |c| {
-                let text = analyze(c, &limits);
-                bar.inc(1);
-                text
-            },
-            |done| match done {
-                Done::Good(text) => {
-                    if let Err(e) = output.write(&text) {
-                        write_error.get_or_insert(e);
+            plan,
+            |c| analyze(c, &limits),
+            |done| {
+                let text = match done {
+                    Done::Good(text) => Some(text),
+                    Done::Bad(line) => {
+                        bad += 1;
+                        bar.suspend(|| eprintln!("{line}"));
+                        None
                     }
+                };
+                if let Err(e) = output.write(text.as_deref()) {
+                    write_error.get_or_insert(e);
                 }
-                Done::Bad(line) => {
-                    bad += 1;
-                    bar.inc(1);
-                    bar.suspend(|| eprintln!("{line}"));
+                bar.inc(1);
+                if !terminal {
+                    eprintln!("dam: analysed {}/{games} games", output.done);
                 }
             },
             ProgressBar::hidden(),
@@ -337,7 +428,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     });
     bar.finish_and_clear();
     if let Some(e) = write_error {
-        return Err(CliError::new(e));
+        return Err(CliError(format!("{}: {e}", args.output.display())));
     }
     output.finish().map_err(CliError)?;
     if bad > 0 {
@@ -355,10 +446,14 @@ fn stats(args: &InputArgs) -> Result<i32, CliError> {
         &sources,
         args.variant,
         options,
+        EVERY_GAME,
         |c| Ok(Summary::of(c)),
         |done| match done {
             Done::Good(game) => stats.add(game),
-            Done::Bad(_) => stats.unreadable += 1,
+            Done::Bad(line) => {
+                stats.unreadable += 1;
+                eprintln!("{line}");
+            }
         },
         progress_bar(total(&sources)),
     );

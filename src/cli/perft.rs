@@ -18,14 +18,14 @@ pub struct PerftArgs {
     #[arg(long)]
     fen: Option<String>,
     /// Count up to this many plies.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=40))]
     depth: u32,
     /// Count every capture route separately.
     #[arg(long)]
     duplicates: bool,
-    /// Threads to split the root over (default 1).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Threads to split the root over (default 1, at most 256 as in search).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// Print the count below each root move first.
     #[arg(long)]
     divide: bool,
@@ -46,7 +46,7 @@ fn run_for<G: Game>(args: &PerftArgs) -> Result<(), CliError> {
         Counting::Unique
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.max(1))
+        .num_threads(usize::from(args.threads))
         .build()
         .map_err(CliError::new)?;
     pool.install(|| {

@@ -5,6 +5,7 @@
 
 use super::CliError;
 use crate::eval::Evaluate;
+use crate::matches::elo::Tally;
 use crate::rules::record::Record;
 use crate::rules::{Color, MoveList, Outcome};
 use crate::search::{Control, Features, Limits, Searcher};
@@ -21,8 +22,8 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Seconds per move.
-    #[arg(long, default_value_t = 0.1)]
-    time: f64,
+    #[arg(long, default_value = "0.1", value_parser = super::values::seconds)]
+    time: Duration,
     /// A parameter of the opponent: pruning, reductions or table, =false
     /// or =true. Repeatable.
     #[arg(long = "opponent-param", value_parser = parse_param)]
@@ -51,9 +52,6 @@ fn parse_param(text: &str) -> Result<(String, bool), String> {
 }
 
 pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
-    if !(args.time.is_finite() && args.time > 0.0) {
-        return Err(CliError::new("--time must be a positive number of seconds"));
-    }
     let mut features = Features::default();
     for (name, value) in &args.opponent {
         match name.as_str() {
@@ -65,22 +63,15 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     with_variant!(args.variant, G => play_match::<G>(args, features))
 }
 
-/// Wins, draws and losses of the engine under test.
-#[derive(Default)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
-}
-
 fn play_match<G: Evaluate>(args: &SelfplayArgs, opponent: Features) -> Result<(), CliError> {
     let engine = Searcher::new(1, 20);
     let mut other = Searcher::new(1, 20);
     other.set_features(opponent);
     let limits = Limits {
-        move_time: Some(Duration::from_secs_f64(args.time)),
+        move_time: Some(args.time),
         ..Limits::default()
     };
+    // The engine under test is the first player.
     let mut tally = Tally::default();
     let pairs = args.games.div_ceil(2);
     for pair in 0..pairs {
@@ -89,27 +80,22 @@ fn play_match<G: Evaluate>(args: &SelfplayArgs, opponent: Features) -> Result<()
             engine.clear();
             other.clear();
             let outcome = play_game(&opening, engine_color, [&engine, &other], &limits, args);
-            match outcome {
-                Outcome::Win(c) if c == engine_color => tally.wins += 1,
-                Outcome::Win(_) => tally.losses += 1,
-                Outcome::Draw => tally.draws += 1,
-            }
-            let played = tally.wins + tally.draws + tally.losses;
+            let (points, result) = match outcome {
+                Outcome::Win(c) if c == engine_color => (1.0, format!("{c:?} wins")),
+                Outcome::Win(c) => (0.0, format!("{c:?} wins")),
+                Outcome::Draw => (0.5, "draw".to_string()),
+            };
+            tally.add(Some(points));
             eprintln!(
-                "game {played}: engine {engine_color:?}, {outcome:?}; +{} ={} -{}",
-                tally.wins, tally.draws, tally.losses
+                "game {}: engine {engine_color:?}, {result}; +{} ={} -{}",
+                tally.games(),
+                tally.wins,
+                tally.draws,
+                tally.losses
             );
         }
     }
-    let (elo, error) = elo(&tally);
-    println!(
-        "games {}: wins {} draws {} losses {} score {:.1}% elo {elo:+.0} +/- {error:.0}",
-        tally.wins + tally.draws + tally.losses,
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        100.0 * score(&tally)
-    );
+    println!("{}", tally.summary());
     Ok(())
 }
 
@@ -157,47 +143,4 @@ fn play_game<G: Evaluate>(
         history.push(record.position().hash());
     }
     Outcome::Draw
-}
-
-fn score(t: &Tally) -> f64 {
-    let n = (t.wins + t.draws + t.losses).max(1) as f64;
-    (t.wins as f64 + t.draws as f64 / 2.0) / n
-}
-
-/// The Elo difference of a score and the half-width of its 95% interval.
-fn elo(t: &Tally) -> (f64, f64) {
-    let n = (t.wins + t.draws + t.losses).max(1) as f64;
-    let p = score(t);
-    let var = (t.wins as f64 * (1.0 - p).powi(2)
-        + t.draws as f64 * (0.5 - p).powi(2)
-        + t.losses as f64 * p.powi(2))
-        / n;
-    let margin = 1.96 * (var / n).sqrt();
-    let to_elo = |p: f64| {
-        let p = p.clamp(1e-3, 1.0 - 1e-3);
-        -400.0 * (1.0 / p - 1.0).log10()
-    };
-    (to_elo(p), (to_elo(p + margin) - to_elo(p - margin)) / 2.0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_of_even_and_winning_scores() {
-        let even = Tally {
-            wins: 10,
-            draws: 10,
-            losses: 10,
-        };
-        let (e, err) = elo(&even);
-        assert!(e.abs() < 1e-9 && err > 0.0);
-        let ahead = Tally {
-            wins: 75,
-            draws: 0,
-            losses: 25,
-        };
-        assert!((elo(&ahead).0 - 190.8).abs() < 1.0);
-    }
 }

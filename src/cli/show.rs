@@ -4,6 +4,7 @@ use super::CliError;
 use crate::notation::display::show_position;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::{parse_move, pdn_move};
+use crate::pdn::syntax::RESULTS;
 use crate::rules::Game;
 use crate::rules::record::Record;
 use crate::variant::Variant;
@@ -18,7 +19,8 @@ pub struct ShowArgs {
     #[arg(long)]
     fen: Option<String>,
     /// Moves to play first, space separated, in any notation (PDN, Hub,
-    /// algebraic); move numbers like `1.` are skipped.
+    /// algebraic); move numbers like `1.`, comments, NAGs and a result
+    /// are skipped.
     #[arg(long)]
     moves: Option<String>,
 }
@@ -34,7 +36,10 @@ fn run_for<G: Game>(args: &ShowArgs) -> Result<(), CliError> {
     };
     let mut record = Record::new(start);
     let mut played = Vec::new();
-    for (i, text) in move_texts(args.moves.as_deref().unwrap_or("")).enumerate() {
+    for (i, text) in move_texts(args.moves.as_deref().unwrap_or(""))
+        .into_iter()
+        .enumerate()
+    {
         let pos = *record.position();
         let mv = parse_move(&pos, text).map_err(|e| CliError(format!("move {}: {e}", i + 1)))?;
         played.push(pdn_move(&pos, &mv));
@@ -52,9 +57,38 @@ fn run_for<G: Game>(args: &ShowArgs) -> Result<(), CliError> {
 }
 
 /// The moves of a move list: words, without move numbers (`1.`, `12...`,
-/// or a number glued to the move as in `1.32-28`).
-fn move_texts(list: &str) -> impl Iterator<Item = &str> {
-    list.split_whitespace()
-        .map(|word| word.rsplit('.').next().unwrap_or(word))
-        .filter(|word| !word.is_empty())
+/// or a number glued to the move as in `1.32-28`), comments (`{...}`),
+/// NAGs (`$2`) and game results (`1-0`, `2-0`, `1/2-1/2`, `*`, ...).
+fn move_texts(list: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut rest = list;
+    while !rest.is_empty() {
+        let (before, after) = match rest.find('{') {
+            Some(open) => {
+                let close = rest[open..].find('}').map_or(rest.len(), |c| open + c + 1);
+                (&rest[..open], &rest[close..])
+            }
+            None => (rest, ""),
+        };
+        words.extend(
+            before
+                .split_whitespace()
+                .map(|word| word.rsplit('.').next().unwrap_or(word))
+                .filter(|w| !w.is_empty() && !w.starts_with('$'))
+                .filter(|w| *w != "*" && !RESULTS.contains(w)),
+        );
+        rest = after;
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_comments_nags_and_results_are_skipped() {
+        let words = move_texts("1. 32-28 {a good {move} 19-23 $1 2.28x19 2-0 *");
+        assert_eq!(words, ["32-28", "19-23", "28x19"]);
+    }
 }

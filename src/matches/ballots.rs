@@ -11,7 +11,18 @@ use crate::pdn::parse::parse_game;
 use crate::pdn::replay::{Options, replay};
 use crate::pdn::split::Splitter;
 use crate::rules::{Game, MoveList};
+use crate::variant::Variant;
 use std::collections::HashSet;
+
+/// The ballot file shipped for `variant` (book/), if there is one: what
+/// `dam match` plays when given no openings.
+pub fn shipped_ballots(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::International => Some(include_str!("../../book/international-2move.txt")),
+        Variant::English => Some(include_str!("../../book/english-3move.txt")),
+        _ => None,
+    }
+}
 
 /// A ballot line that names no position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -51,6 +51,8 @@ impl Tally {
     /// The final line: `+W =D -L score S% elo E +/- B`.
     pub fn summary(&self) -> String {
         let (elo, bar) = self.elo();
+        // Adding 0.0 turns a rounded -0 into 0: no "elo -0".
+        let elo = elo.round() + 0.0;
         let mut line = format!(
             "games {}: +{} ={} -{} score {:.1}% elo {elo:+.0} +/- {bar:.0}",
             self.games(),
@@ -75,6 +77,18 @@ fn elo_of(p: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slightly_negative_elo_is_written_as_zero() {
+        let t = Tally {
+            wins: 1000,
+            draws: 1,
+            losses: 1001,
+            unfinished: 0,
+        };
+        assert!(t.summary().contains("elo +0 "), "{}", t.summary());
+        assert!(Tally::default().summary().contains("elo +0 "));
+    }
 
     #[test]
     fn even_score_is_zero_elo_and_bars_shrink() {

@@ -2,7 +2,9 @@
 //! command is started once, initialised (`hub` ... `wait`, the `variant`
 //! parameter when the engine has one and the variant is not
 //! international, `init` ... `ready`), and asked `pos` / `level` / `go
-//! think` for each move. An engine that fails gives no move (it forfeits).
+//! think` for each move. An engine that fails (silent past its clock, gone,
+//! or answering nonsense) gives no move and reports its failure, which
+//! stops the match.
 
 use crate::notation::movetext::{hub_move, parse_move};
 use crate::protocol::dxp::{ClockState, GameStart, Player};
@@ -29,6 +31,8 @@ pub struct HubEngine<G: Game> {
     moves: Vec<String>,
     /// The position the engine knows.
     known: G,
+    /// Why the engine could not give a move.
+    failure: Option<String>,
 }
 
 impl<G: Game> HubEngine<G> {
@@ -60,6 +64,7 @@ impl<G: Game> HubEngine<G> {
             start: None,
             moves: Vec::new(),
             known: G::start(),
+            failure: None,
         };
         engine.handshake()?;
         Ok(engine)
@@ -184,9 +189,17 @@ impl<G: Game> Player<G> for HubEngine<G> {
     }
 
     fn choose(&mut self, record: &Record<G>, _: &[u64], clock: ClockState) -> Option<G::Move> {
-        self.think(record, clock)
-            .map_err(|e| log::warn!("hub engine: {e}"))
+        let thought = self.think(record, clock);
+        thought
+            .map_err(|e| {
+                log::warn!("hub engine: {e}");
+                self.failure = Some(format!("hub engine: {e}"));
+            })
             .ok()
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure.clone()
     }
 }
 

@@ -45,27 +45,48 @@ pub struct Finished<G: Game> {
     pub termination: String,
 }
 
+/// How a match ended.
+#[derive(Clone, Debug)]
+pub struct MatchEnd {
+    /// The finished games' score.
+    pub tally: Tally,
+    /// Why the match stopped early: a player that failed (the game it
+    /// failed in is not counted).
+    pub aborted: Option<String>,
+}
+
 /// Play every opening twice, colours reversed; `on_game` gets each game as
-/// it finishes and may stop the match by returning false.
+/// it finishes and may stop the match by returning false. A player that
+/// fails stops the match.
 pub fn play_match<G: Game>(
     players: &mut [&mut dyn Player<G>; 2],
     openings: &[G],
     settings: &MatchSettings,
     mut on_game: impl FnMut(&Finished<G>, &Tally) -> bool,
-) -> Tally {
+) -> MatchEnd {
     let mut tally = Tally::default();
     let mut round = 0;
     for start in openings {
         for white in [0, 1] {
             round += 1;
             let game = play_game(players, *start, white, settings, round);
+            if let Some(why) = players.iter().find_map(|p| p.failure()) {
+                let aborted = Some(format!("game {round}: {why}"));
+                return MatchEnd { tally, aborted };
+            }
             tally.add(game.outcome.map(|o| points_of_first(o, white)));
             if !on_game(&game, &tally) {
-                return tally;
+                return MatchEnd {
+                    tally,
+                    aborted: None,
+                };
             }
         }
     }
-    tally
+    MatchEnd {
+        tally,
+        aborted: None,
+    }
 }
 
 /// The points of player 0 for `outcome` when player `white` had White.
@@ -128,6 +149,9 @@ pub fn play_game<G: Game>(
         let chosen = players[seat(side)].choose(&record, &history, clock.state(side));
         let loss = Some(Outcome::Win(side.flip()));
         let Some(mv) = chosen else {
+            if let Some(why) = players[seat(side)].failure() {
+                break (None, why);
+            }
             break (loss, format!("{side:?} gave no move"));
         };
         let mut legal = MoveList::new();

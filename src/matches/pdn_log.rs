@@ -6,8 +6,8 @@
 use super::Finished;
 use crate::notation::fen::write_fen;
 use crate::notation::movetext::pdn_move;
-use crate::pdn::gametype::result_for;
-use crate::rules::{Color, Game, Outcome};
+use crate::pdn::gametype::outcome_result;
+use crate::rules::{Game, Outcome};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What the tags of every game of a match share.
@@ -22,15 +22,9 @@ pub struct MatchTags {
 
 /// The result text in the variant's result format (`2-0` / `1-1` / `0-2`
 /// in international, `1-0` / `1/2-1/2` / `0-1` elsewhere), first number
-/// White's.
+/// that of the side its files put first (Black in english).
 pub fn result_text<G: Game>(outcome: Option<Outcome>) -> String {
-    let chess = match outcome {
-        Some(Outcome::Win(Color::White)) => "1-0",
-        Some(Outcome::Win(Color::Black)) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
-        None => "*",
-    };
-    result_for(G::VARIANT, chess)
+    outcome_result(G::VARIANT, outcome)
 }
 
 /// One game as PDN, ending with a blank line.
@@ -126,6 +120,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use crate::notation::movetext::parse_move;
+    use crate::rules::Color;
     use crate::rules::removal::International;
 
     #[test]

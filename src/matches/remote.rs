@@ -24,6 +24,8 @@ pub struct DxpRemote<G: Game> {
     known: Option<G>,
     /// The peer's colour in the current game.
     colour: Color,
+    /// Why the peer could not start a game or give a move.
+    failure: Option<String>,
 }
 
 impl<G: Game> DxpRemote<G> {
@@ -37,6 +39,7 @@ impl<G: Game> DxpRemote<G> {
             link: None,
             known: None,
             colour: Color::White,
+            failure: None,
         }
     }
 
@@ -177,13 +180,26 @@ impl<G: Game> Player<G> for DxpRemote<G> {
         self.colour = game.ours;
         match self.start(game) {
             Ok(()) => self.known = Some(game.start),
-            Err(e) => self.fail(&e),
+            Err(e) => {
+                self.fail(&e);
+                self.failure = Some(format!("dxp peer {}: {e}", self.addr));
+            }
         }
     }
 
     fn choose(&mut self, record: &Record<G>, _: &[u64], _: ClockState) -> Option<G::Move> {
         self.known?;
-        self.reply(record).map_err(|e| self.fail(&e)).ok()
+        let reply = self.reply(record);
+        reply
+            .map_err(|e| {
+                self.fail(&e);
+                self.failure = Some(format!("dxp peer {}: {e}", self.addr));
+            })
+            .ok()
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure.clone()
     }
 
     fn game_over(&mut self, record: &Record<G>, outcome: Option<Outcome>) {

@@ -8,8 +8,8 @@ use super::split::{GameSpan, Splitter};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-/// Games per chunk.
-const CHUNK: usize = 2048;
+/// Games per chunk, for jobs that are quick over each game.
+pub const CHUNK: usize = 2048;
 
 /// Runs shorter than this many bytes show no progress bar.
 const PROGRESS_BYTES: u64 = 4 << 20;
@@ -21,10 +21,12 @@ pub struct GameRef {
     pub span: GameSpan,
 }
 
-/// Run `work` on every game of `source` in parallel; `sink` gets the
-/// results in file order. `progress` advances by the bytes read.
+/// Run `work` on every game of `source` in parallel, `chunk` games at a
+/// time; `sink` gets the results in file order, each chunk as it ends.
+/// `progress` advances by the bytes read.
 pub fn for_each_game<R: Send>(
     source: &Source,
+    chunk: usize,
     work: impl Fn(GameRef) -> R + Sync,
     mut sink: impl FnMut(R),
     progress: &ProgressBar,
@@ -34,7 +36,7 @@ pub fn for_each_game<R: Send>(
     let mut next_chunk = |splitter: &mut Splitter| -> Vec<GameRef> {
         splitter
             .by_ref()
-            .take(CHUNK)
+            .take(chunk.max(1))
             .map(|span| {
                 index += 1;
                 GameRef { index, span }

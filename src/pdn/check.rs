@@ -1,15 +1,18 @@
 //! One game of a file from text to a replayed game, or to the line that
 //! reports what is wrong with it:
-//! `file:line:col: game N (White - Black), move M: reason`.
+//! `file:line:col: game N (White - Black), move M: reason`. A game without
+//! a variant tag is read as `--variant` says, else as its squares suggest
+//! (said once per variant on stderr); its errors then name `--variant`.
 
 use super::batch::GameRef;
-use super::gametype::game_variant;
+use super::gametype::{Untagged, game_variant};
 use super::parse::{parse_game, parse_header};
 use super::replay::{GameError, Options, Replayed, label, replay};
 use super::source::Source;
 use super::split::Splitter;
 use super::syntax::PdnGame;
 use crate::variant::Variant;
+use std::sync::Once;
 
 /// A game that read and replayed.
 pub struct Checked<'t> {
@@ -18,11 +21,12 @@ pub struct Checked<'t> {
     pub replayed: Replayed,
 }
 
-/// Read and replay one game's text; on failure, the players (when the
-/// header could be read) and the error.
+/// Read and replay one game's text, `flag` the variant of games without a
+/// variant tag (`--variant`); on failure, the players (when the header
+/// could be read) and the error.
 pub fn check<'t>(
     text: &'t str,
-    default: Variant,
+    flag: Option<Variant>,
     options: Options,
 ) -> Result<Checked<'t>, (String, GameError)> {
     let mut game = parse_game(text).map_err(|e| {
@@ -35,7 +39,7 @@ pub fn check<'t>(
             },
         )
     })?;
-    let variant = game_variant(&game, default).map_err(|reason| {
+    let (variant, untagged) = game_variant(&game, flag).map_err(|reason| {
         let tag = game
             .find_tag("GameType")
             .or_else(|| game.find_tag("Variant"));
@@ -48,12 +52,39 @@ pub fn check<'t>(
             },
         )
     })?;
-    let replayed = replay(&mut game, variant, options).map_err(|e| (game.players(), e))?;
+    if let Some(Untagged::Inferred(why)) = untagged {
+        say_inferred(variant, why);
+    }
+    let replayed = replay(&mut game, variant, options).map_err(|mut e| {
+        match &untagged {
+            Some(Untagged::Inferred(why)) => e.reason.push_str(&format!(
+                " (no GameType tag: read as {variant} because {why}; --variant V says otherwise)"
+            )),
+            Some(Untagged::Flag) => e.reason.push_str(&format!(
+                " (no GameType tag: read as {variant}, as --variant says)"
+            )),
+            None => {}
+        }
+        (game.players(), e)
+    })?;
     Ok(Checked {
         game,
         variant,
         replayed,
     })
+}
+
+/// Say once per variant and run which variant games without a tag were
+/// read as, and why.
+fn say_inferred(variant: Variant, why: &str) {
+    static SAID: [Once; Variant::ALL.len()] = [const { Once::new() }; Variant::ALL.len()];
+    let i = Variant::ALL.iter().position(|v| *v == variant).unwrap_or(0);
+    SAID[i].call_once(|| {
+        log::warn!(
+            "a game without a GameType tag was read as {variant} because {why} \
+             (--variant V reads them all as V)"
+        );
+    });
 }
 
 /// The report line of a bad game.

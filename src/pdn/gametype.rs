@@ -1,9 +1,12 @@
 //! Which variant a game is played in: its `GameType` tag (the number before
 //! the optional fields), else a `Variant` tag (lidraughts, PlayStrategy and
-//! dam's own variants without a GameType number), else the caller's
-//! default. Numbers of variants dam does not play give a clean error.
+//! dam's own variants without a GameType number), else `--variant`, else
+//! what its squares say (algebraic: russian; numbers up to 32: english;
+//! larger numbers: international). Numbers of variants dam does not play
+//! give a clean error. Also the variants' result conventions.
 
-use super::syntax::PdnGame;
+use super::syntax::{Element, PdnGame, RESULTS};
+use crate::rules::{Color, Outcome};
 use crate::variant::Variant;
 
 /// The names PDN gives the GameType numbers dam does not play.
@@ -25,8 +28,86 @@ const OTHERS: [(u32, &str); 15] = [
     (98, "antidraughts (lidraughts)"),
 ];
 
-/// The variant of `game`, or why dam cannot replay it.
-pub fn game_variant(game: &PdnGame, default: Variant) -> Result<Variant, String> {
+/// How the variant of a game without a tag was chosen, for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Untagged {
+    /// `--variant` named it.
+    Flag,
+    /// Inferred from the game's squares, for this reason.
+    Inferred(&'static str),
+}
+
+/// The variant of `game` and, when no tag named it, how it was chosen
+/// (`flag`: the `--variant` of games without a tag); or why dam cannot
+/// replay it.
+pub fn game_variant(
+    game: &PdnGame,
+    flag: Option<Variant>,
+) -> Result<(Variant, Option<Untagged>), String> {
+    if game.tag("GameType").is_none() && game.tag("Variant").is_none() {
+        return Ok(match flag {
+            Some(v) => (v, Some(Untagged::Flag)),
+            None => {
+                let (v, why) = infer_variant(game);
+                (v, Some(Untagged::Inferred(why)))
+            }
+        });
+    }
+    tagged_variant(game).map(|v| (v, None))
+}
+
+/// The variant a game's squares point to, and why: algebraic squares are
+/// russian, square numbers up to 32 english (unless, from the initial
+/// position, the first move does not start on 9-12 as Black's first move
+/// in english does), larger ones international.
+fn infer_variant(game: &PdnGame) -> (Variant, &'static str) {
+    let set_up =
+        game.tag("FEN").is_some() || game.body.iter().any(|e| matches!(e, Element::Setup { .. }));
+    let first_from = game.body.iter().find_map(|e| match e {
+        Element::Move(m) => m.text.split(|c: char| !c.is_ascii_digit()).next(),
+        _ => None,
+    });
+    let mut texts: Vec<&str> = game
+        .body
+        .iter()
+        .filter_map(|e| match e {
+            Element::Move(m) => Some(m.text.as_ref()),
+            Element::Setup { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    texts.extend(game.tag("FEN"));
+    let algebraic = texts.iter().any(|t| {
+        let b = t.as_bytes();
+        b.windows(2)
+            .any(|w| (b'a'..=b'h').contains(&w[0]) && w[1].is_ascii_digit())
+    });
+    if algebraic {
+        return (Variant::Russian, "its squares are algebraic");
+    }
+    let largest = texts
+        .iter()
+        .flat_map(|t| t.split(|c: char| !c.is_ascii_digit()))
+        .filter_map(|n| n.parse::<u32>().ok())
+        .max();
+    let english_start = first_from
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| (9..=12).contains(&n));
+    match largest {
+        Some(n) if n <= 32 && (set_up || english_start) => {
+            (Variant::English, "its square numbers are all 32 or less")
+        }
+        Some(n) if n <= 32 => (
+            Variant::International,
+            "its first move does not start on 9-12 as an english game's does",
+        ),
+        Some(_) => (Variant::International, "it has square numbers above 32"),
+        None => (Variant::International, "it has no squares to tell"),
+    }
+}
+
+/// The variant its tags name.
+fn tagged_variant(game: &PdnGame) -> Result<Variant, String> {
     if let Some(value) = game.tag("GameType") {
         let number = value.split(',').next().unwrap_or("").trim();
         let Ok(number) = number.parse::<u32>() else {
@@ -56,13 +137,57 @@ pub fn game_variant(game: &PdnGame, default: Variant) -> Result<Variant, String>
             .or_else(|_| first.parse())
             .map_err(|_| format!("unsupported variant: Variant \"{value}\""));
     }
-    Ok(default)
+    Err("no GameType or Variant tag".to_string())
 }
 
 /// Whether results are written `2-0`, `1-1`, `0-2` (PDN's International
 /// result type) rather than `1-0`, `1/2-1/2`, `0-1`.
 pub fn plus_results(variant: Variant) -> bool {
     variant == Variant::International
+}
+
+/// The colour a result's first number belongs to. English checkers files
+/// (CheckerBoard, PDN 2.0) count the first mover, Black: `1-0` is a Black
+/// win there; the other variants' files put White first.
+pub fn first_in_results(variant: Variant) -> Color {
+    match variant {
+        Variant::English => Color::Black,
+        _ => Color::White,
+    }
+}
+
+/// What a result text says in `variant`'s files; `None` for `*`, `0-0`
+/// and anything else that names no winner or draw.
+pub fn result_outcome(variant: Variant, result: &str) -> Option<Outcome> {
+    let first = first_in_results(variant);
+    match result.trim() {
+        "1-0" | "2-0" => Some(Outcome::Win(first)),
+        "0-1" | "0-2" => Some(Outcome::Win(first.flip())),
+        "1/2-1/2" | "1-1" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// The result text of `outcome` as `variant`'s files write it (`*` for an
+/// unfinished game).
+pub fn outcome_result(variant: Variant, outcome: Option<Outcome>) -> String {
+    let chess = match outcome {
+        Some(Outcome::Win(c)) if c == first_in_results(variant) => "1-0",
+        Some(Outcome::Win(_)) => "0-1",
+        Some(Outcome::Draw) => "1/2-1/2",
+        None => "*",
+    };
+    result_for(variant, chess)
+}
+
+/// The game terminator for `result`: the result itself when it is a
+/// result token, else `*`.
+pub fn terminator(result: &str) -> &str {
+    if RESULTS.contains(&result) {
+        result
+    } else {
+        "*"
+    }
 }
 
 /// `result` in the variant's result format; other values stay as they are.
@@ -83,7 +208,23 @@ mod tests {
     use crate::pdn::parse::parse_game;
 
     fn variant_of(header: &str) -> Result<Variant, String> {
-        game_variant(&parse_game(header).unwrap(), Variant::International)
+        game_variant(&parse_game(header).unwrap(), Some(Variant::International)).map(|(v, _)| v)
+    }
+
+    #[test]
+    fn untagged_games_are_read_by_their_squares_unless_the_flag_says() {
+        let infer = |text: &str| game_variant(&parse_game(text).unwrap(), None).unwrap();
+        let english = infer("1. 11-15 23-19 2. 8-11 22-17 *");
+        assert_eq!(english.0, Variant::English);
+        assert!(matches!(english.1, Some(Untagged::Inferred(_))));
+        assert_eq!(infer("1. c3-d4 f6-g5 2. d4xf6 *").0, Variant::Russian);
+        assert_eq!(
+            infer("1. 32-28 19-23 2. 28x19 14x23 *").0,
+            Variant::International
+        );
+        assert_eq!(infer("[GameType \"25\"]\n1. 9-13 *").0, Variant::Russian);
+        let flagged = game_variant(&parse_game("1. 11-15 *").unwrap(), Some(Variant::Dama));
+        assert_eq!(flagged, Ok((Variant::Dama, Some(Untagged::Flag))));
     }
 
     #[test]
@@ -115,5 +256,16 @@ mod tests {
         assert_eq!(result_for(Variant::International, "1/2-1/2"), "1-1");
         assert_eq!(result_for(Variant::English, "2-0"), "1-0");
         assert_eq!(result_for(Variant::Russian, "*"), "*");
+    }
+
+    #[test]
+    fn english_results_count_black_first() {
+        let black = Some(Outcome::Win(Color::Black));
+        assert_eq!(result_outcome(Variant::English, "1-0"), black);
+        assert_eq!(outcome_result(Variant::English, black), "1-0");
+        assert_eq!(result_outcome(Variant::Russian, "0-1"), black);
+        assert_eq!(outcome_result(Variant::International, black), "0-2");
+        assert_eq!(result_outcome(Variant::International, "*"), None);
+        assert_eq!((terminator("2-0"), terminator("1+ - 1-")), ("2-0", "*"));
     }
 }

@@ -17,6 +17,7 @@ pub mod gametype;
 pub mod output;
 pub mod parse;
 pub mod replay;
+pub mod resume;
 pub mod source;
 pub mod split;
 pub mod stats;

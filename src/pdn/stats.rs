@@ -2,8 +2,10 @@
 //! played openings (first two moves) and the games' lengths.
 
 use super::check::Checked;
+use super::gametype::result_outcome;
 use super::syntax::Element;
 use super::write::game_result;
+use crate::rules::{Color, Outcome};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
@@ -28,7 +30,8 @@ pub struct Stats {
 /// What the counts need of one game.
 pub struct Summary {
     variant: &'static str,
-    result: String,
+    /// The result as the variant's files mean it.
+    outcome: Option<Outcome>,
     plies: usize,
     opening: String,
 }
@@ -48,7 +51,7 @@ impl Summary {
             .collect();
         Summary {
             variant: checked.variant.id(),
-            result: game_result(&checked.game),
+            outcome: result_outcome(checked.variant, &game_result(&checked.game)),
             plies: checked.replayed.plies,
             opening: opening.join(" "),
         }
@@ -60,11 +63,11 @@ impl Stats {
     pub fn add(&mut self, game: Summary) {
         self.games += 1;
         *self.variants.entry(game.variant).or_default() += 1;
-        match game.result.as_str() {
-            "1-0" | "2-0" => self.white_wins += 1,
-            "0-1" | "0-2" => self.black_wins += 1,
-            "1/2-1/2" | "1-1" => self.draws += 1,
-            _ => self.other_results += 1,
+        match game.outcome {
+            Some(Outcome::Win(Color::White)) => self.white_wins += 1,
+            Some(Outcome::Win(Color::Black)) => self.black_wins += 1,
+            Some(Outcome::Draw) => self.draws += 1,
+            None => self.other_results += 1,
         }
         *self.lengths.entry(game.plies).or_default() += 1;
         if !game.opening.is_empty() {

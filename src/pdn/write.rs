@@ -1,11 +1,11 @@
 //! The PDN 3.0 writing grammar: the seven-tag roster first, then the other
 //! tags; moves as replay made them canonical (short, long only where a
 //! capture is ambiguous), in algebraic squares where the GameType says so;
-//! the variant's result format in the Result tag; `*` as the only game
-//! separator; no line of 80 characters or more, except a tag or a setup
+//! the variant's result format in the Result tag and as the game
+//! terminator (`*` when the result is not a result token); no line of 80 characters or more, except a tag or a setup
 //! that is that long by itself (a setup then stands on its own line).
 
-use super::gametype::result_for;
+use super::gametype::{result_for, terminator};
 use super::syntax::{Element, HeaderItem, MoveToken, PdnGame};
 use crate::board::Geometry;
 use crate::variant::Variant;
@@ -72,7 +72,7 @@ pub fn write_game(out: &mut String, game: &PdnGame, variant: Variant, geo: &Geom
         algebraic: matches!(variant, Variant::Russian | Variant::Brazilian),
     };
     units(&game.body, &squares, &mut lines);
-    lines.unit("*".to_string());
+    lines.unit(terminator(&result).to_string());
     out.push_str(&lines.finish());
     out.push_str("\n\n");
 }

@@ -27,6 +27,9 @@ use std::io::{BufRead, Write};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
     pub variant: Variant,
+    /// A variant asked for that dam does not play: `go` is refused until a
+    /// supported one is set.
+    pub unsupported_variant: Option<String>,
     pub threads: usize,
     /// log2 of the table's entries.
     pub tt_size: u32,
@@ -47,6 +50,7 @@ impl Default for Params {
     fn default() -> Params {
         Params {
             variant: Variant::International,
+            unsupported_variant: None,
             threads: default_threads(),
             tt_size: 22,
             ponder: false,
@@ -79,19 +83,36 @@ impl<W: Write> Out<W> {
     }
 }
 
-/// Read stdin on a thread of its own, one line per message; the channel
+/// Read stdin on a thread of its own, one line per message (bytes that
+/// are not UTF-8 become U+FFFD, which `readable` refuses); the channel
 /// closes at end of input.
-pub fn spawn_reader<R: BufRead + Send + 'static>(input: R) -> Receiver<String> {
+pub fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
     let (tx, rx) = crossbeam_channel::unbounded();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        let mut bytes = Vec::new();
+        while let Ok(n) = input.read_until(b'\n', &mut bytes) {
+            if n == 0 {
+                break;
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let line = text.trim_end_matches(['\n', '\r']).to_string();
+            bytes.clear();
             if tx.send(line).is_err() {
                 break;
             }
         }
     });
     rx
+}
+
+/// The parsed line, or `None` for a blank line and for one that is not
+/// text (answered with `error`): Hub lines are ASCII.
+fn readable<W: Write>(out: &mut Out<W>, text: &str) -> Option<Line> {
+    if text.contains(char::REPLACEMENT_CHARACTER) {
+        out.error("a line that is not UTF-8 text was skipped");
+        return None;
+    }
+    parse(text)
 }
 
 /// Run the protocol until `quit` or end of input.
@@ -108,7 +129,9 @@ pub fn run<W: Write>(lines: Receiver<String>, out: W) {
             },
         };
         log::debug!("hub << {text}");
-        let Some(line) = parse(&text) else { continue };
+        let Some(line) = readable(&mut out, &text) else {
+            continue;
+        };
         match line.command.as_str() {
             "hub" => announce(&mut out, &params),
             "set-param" => {
@@ -207,7 +230,11 @@ pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> boo
         _ => None,
     };
     let ok = match name {
-        "variant" => value.parse::<Variant>().map(|v| p.variant = v).is_ok(),
+        "variant" => {
+            let known = value.parse::<Variant>().map(|v| p.variant = v).is_ok();
+            p.unsupported_variant = (!known).then(|| value.to_string());
+            known
+        }
         "threads" => int(1, 256).map(|v| p.threads = v as usize).is_some(),
         "tt-size" => int(Table::MIN_BITS, Table::MAX_BITS)
             .map(|v| p.tt_size = v)

@@ -108,8 +108,15 @@ impl Searcher {
                     .ok()
             })
             .flatten();
+        let tt = Table::new(tt_bits);
+        if tt.bits() < tt_bits {
+            log::warn!(
+                "a table of 2^{tt_bits} entries cannot be allocated; using 2^{}",
+                tt.bits()
+            );
+        }
         Searcher {
-            tt: Table::new(tt_bits),
+            tt,
             threads,
             pool,
             features: Features::default(),
@@ -119,6 +126,12 @@ impl Searcher {
     /// Switch parts of the search on or off.
     pub fn set_features(&mut self, features: Features) {
         self.features = features;
+    }
+
+    /// The table's size, as log2 of its entries: below the size asked for
+    /// when the machine could not allocate that much.
+    pub fn table_bits(&self) -> u32 {
+        self.tt.bits()
     }
 
     /// The number of search threads.

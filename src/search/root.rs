@@ -119,6 +119,9 @@ impl<G: Evaluate> Worker<'_, G> {
                     break;
                 }
                 roots[k].last = roots[k].score;
+                if k == 0 {
+                    reached.depth = depth;
+                }
                 if let Some(tx) = info {
                     self.flush();
                     let _ = tx.send(Info {
@@ -135,7 +138,6 @@ impl<G: Evaluate> Worker<'_, G> {
             if self.stopped {
                 break;
             }
-            reached.depth = depth;
             for r in roots[lines..].iter_mut() {
                 r.last = r.score;
             }
@@ -145,7 +147,10 @@ impl<G: Evaluate> Worker<'_, G> {
             let clock = self.shared.control.clock_elapsed();
             let out_of_time = soft.is_some_and(|s| clock.as_secs_f64() > s.as_secs_f64() * 0.55);
             let mated = mate_plies(roots[0].score).is_some_and(|p| p.abs() <= depth);
-            if out_of_time || mated || roots.len() == 1 {
+            // A forced move is answered at once only when playing on a game
+            // clock; a fixed depth, time or node count is searched in full.
+            let forced = roots.len() == 1 && self.shared.limits.clock.is_some();
+            if out_of_time || mated || forced {
                 break;
             }
         }

@@ -30,6 +30,17 @@ fn stopped_at_once_still_gives_a_legal_move() {
 }
 
 #[test]
+fn a_forced_move_is_searched_to_the_depth_asked() {
+    let pos: International = parse_fen(
+        "B:W19,27,29,31,33,34,36,37,38,39,40,43,44,45,47,48,49:B1,2,3,5,7,8,11,12,13,14,15,16,18,20,22,23,25",
+    )
+    .unwrap();
+    assert_eq!(pos.count_moves(), 1);
+    let out = Searcher::new(1, 16).search(&pos, &[], &depth(6), 1, &Control::new(false), None);
+    assert_eq!(out.depth, 6);
+}
+
+#[test]
 fn node_counts_are_deterministic_single_threaded() {
     let pos = International::start();
     let run = || {

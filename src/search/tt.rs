@@ -40,15 +40,26 @@ impl Table {
     pub const MAX_BITS: u32 = 30;
 
     /// A table of `2^bits` entries (16 bytes each), `bits` clamped to
-    /// `MIN_BITS..=MAX_BITS`.
+    /// `MIN_BITS..=MAX_BITS`, or the largest smaller one the machine can
+    /// allocate (see `bits`).
     pub fn new(bits: u32) -> Table {
-        let entries = 1usize << bits.clamp(Self::MIN_BITS, Self::MAX_BITS);
-        let words = (0..entries * 2).map(|_| AtomicU64::new(0)).collect();
+        let mut bits = bits.clamp(Self::MIN_BITS, Self::MAX_BITS);
+        let mut words: Vec<AtomicU64> = Vec::new();
+        while words.try_reserve_exact(2 << bits).is_err() && bits > Self::MIN_BITS {
+            bits -= 1;
+        }
+        let entries = 1usize << bits;
+        words.resize_with(entries * 2, || AtomicU64::new(0));
         Table {
             words,
             mask: entries / 2 - 1,
             generation: AtomicU8::new(0),
         }
+    }
+
+    /// The table's size, as log2 of its entries.
+    pub fn bits(&self) -> u32 {
+        (self.words.len() / 2).trailing_zeros()
     }
 
     /// Forget everything.

@@ -94,10 +94,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let s = self.shared;
         let total = s.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
         self.unreported = 0;
-        if s.limits.nodes.is_some_and(|n| total >= n) {
+        // The first iteration always ends, so that even a tiny node or time
+        // limit answers with a searched score; only `stop` cuts it short.
+        let limited = self.root_depth > 1;
+        if limited && s.limits.nodes.is_some_and(|n| total >= n) {
             s.stop();
         }
         if self.main
+            && limited
             && !s.control.pondering()
             && s.hard.is_some_and(|h| s.control.clock_elapsed() >= h)
         {

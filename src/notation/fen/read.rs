@@ -25,7 +25,9 @@ pub fn parse_setup(text: &str, variant: Variant, geo: &Geometry) -> Result<Setup
     for field in fields.map(str::trim) {
         let mut chars = field.chars();
         match chars.next().map(|c| c.to_ascii_uppercase()) {
-            None | Some('H' | 'F') => {}
+            None => {}
+            // Move counters: read for their form, not used.
+            Some('H' | 'F') if chars.as_str().trim().parse::<u32>().is_ok() => {}
             Some(letter @ ('W' | 'B')) => {
                 let color = if letter == 'W' {
                     Color::White

@@ -107,6 +107,22 @@ fn tolerant_forms() {
 }
 
 #[test]
+fn counters_that_are_not_numbers_are_refused() {
+    for junk in [
+        "W:W31:B5:Hx",
+        "W:W31:B5:Fjunk",
+        "W:W31:B5:H5junk",
+        "W:W31:B5:H",
+    ] {
+        assert!(
+            matches!(ten(junk), Err(FenError::Field(_))),
+            "{junk}: {:?}",
+            ten(junk)
+        );
+    }
+}
+
+#[test]
 fn algebraic_squares_where_the_board_has_them() {
     let s = parse_setup("W:WKd2:Bf6,c5,e5,e3:H0:F1", Variant::Russian, &EIGHT).unwrap();
     let square = |name| EIGHT.square_of(EIGHT.bit_of_algebraic(name).unwrap()) as usize;

@@ -25,7 +25,7 @@ fn evaluations_are_signed_men_or_plies_to_a_win() {
 #[test]
 fn a_setup_starts_a_new_history_and_every_move_is_noted() {
     let text = "1. 32-28 19-23 /FEN \"W:W32,33:B19,20\"/ 2. 33-29 20-24 *";
-    let checked = check(text, Variant::International, CANONICAL).unwrap();
+    let checked = check(text, Some(Variant::International), CANONICAL).unwrap();
     let limits = Limits {
         depth: Some(3),
         ..Limits::default()

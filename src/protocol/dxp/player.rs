@@ -39,6 +39,11 @@ pub trait Player<G: Game> {
     -> Option<G::Move>;
     /// The game is over (the record holds its last position).
     fn game_over(&mut self, _record: &Record<G>, _outcome: Option<Outcome>) {}
+    /// Why the player cannot go on (an engine or peer that is gone or
+    /// silent), if so: a match stops instead of scoring forfeits.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
@@ -55,5 +60,8 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn game_over(&mut self, record: &Record<G>, outcome: Option<Outcome>) {
         (**self).game_over(record, outcome)
+    }
+    fn failure(&self) -> Option<String> {
+        (**self).failure()
     }
 }

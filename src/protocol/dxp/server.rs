@@ -1,62 +1,40 @@
-//! `dam dxp --listen`: accept connections one game at a time. The session
-//! runs on a worker thread; a connection that arrives while it is busy gets
-//! its GAMEREQ refused with code 2 and is closed. Whatever a peer does, the
-//! server logs it and goes on with the next connection.
+//! `dam dxp --listen`: serve every connection, one game at a time. Each
+//! connection has its own thread; it takes the game slot (the engine) only
+//! when its GAMEREQ is accepted and gives it back when the game ends, so a
+//! connected peer that sends nothing keeps no one else from playing. A
+//! GAMEREQ that comes while another connection plays is refused with code 2
+//! and the connection closed; a connection silent for `IDLE` (or the
+//! session's `--timeout`, if shorter) outside a game is closed; bytes that
+//! are not a valid message outside a game get `E00` before the close.
+//! Whatever a peer does, the server logs it and goes on.
 
 use super::link::{Event, Link};
-use super::message::{AcceptCode, GameAcc, Message};
+use super::message::{AcceptCode, BackCode, EndReason, GameAcc, GameEnd, Message};
 use super::player::Player;
-use super::session::{Settings, run};
+use super::session::{Settings, answer};
 use crate::rules::Game;
 use std::net::{TcpListener, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::thread;
 use std::time::Duration;
 
-/// How long a refused connection may take to send its GAMEREQ.
-const REFUSE_WAIT: Duration = Duration::from_secs(10);
-/// How many 10 ms steps a new connection waits for a session to end.
+/// How long a connection may stay silent outside a game.
+pub const IDLE: Duration = Duration::from_secs(30);
+/// How many connections are served at once; more are closed at once.
+const MAX_CONNECTIONS: usize = 64;
+/// How many 10 ms steps a GAMEREQ waits for a game that is ending.
 const GRACE_STEPS: u32 = 50;
 
-/// Serve every connection of `listener`, forever.
-pub fn serve<G, P>(
-    listener: TcpListener,
-    make_player: impl FnOnce() -> P + Send + 'static,
-    settings: Settings<G>,
-) where
+/// Serve every connection of `listener`, forever, with `player`.
+pub fn serve<G, P>(listener: TcpListener, player: P, settings: Settings<G>)
+where
     G: Game,
-    P: Player<G>,
+    P: Player<G> + Send + 'static,
 {
-    let busy = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<TcpStream>();
-    let worker_busy = Arc::clone(&busy);
-    let worker_settings = settings.clone();
-    thread::spawn(move || {
-        let mut player = make_player();
-        for stream in rx {
-            let peer = stream
-                .peer_addr()
-                .map(|a| a.to_string())
-                .unwrap_or_default();
-            let link = Link::tcp(stream);
-            if let Ok(mut link) = link {
-                log::info!("dxp: connection from {peer}");
-                let summary = run(&mut link, &mut player, &worker_settings);
-                match summary.error {
-                    Some(e) => log::warn!("dxp: {peer}: {e}"),
-                    None => log::info!("dxp: {peer}: session over"),
-                }
-                // Free before closing: a peer that saw the close and
-                // connects again must find the server free.
-                worker_busy.store(false, Ordering::SeqCst);
-                drop(link);
-            } else {
-                worker_busy.store(false, Ordering::SeqCst);
-            }
-        }
-    });
+    let player = Arc::new(Mutex::new(player));
+    let settings = Arc::new(settings);
+    let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let stream = match stream {
             Ok(s) => s,
@@ -65,45 +43,89 @@ pub fn serve<G, P>(
                 continue;
             }
         };
-        if !claim(&busy) {
-            let name = settings.name.clone();
-            thread::spawn(move || refuse(stream, name));
-        } else if tx.send(stream).is_err() {
-            log::error!("dxp: the game thread is gone");
-            return;
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            log::warn!("dxp: closing a connection: {MAX_CONNECTIONS} are open already");
+            continue;
         }
+        let (player, settings, open) = (player.clone(), settings.clone(), open.clone());
+        thread::spawn(move || {
+            connection(stream, &player, &settings);
+            open.fetch_sub(1, Ordering::SeqCst);
+        });
     }
 }
 
-/// Mark the server busy, waiting a moment for a session that is ending
-/// (a peer that drops a game and connects again at once); false if a game
-/// is still running.
-fn claim(busy: &AtomicBool) -> bool {
-    for _ in 0..GRACE_STEPS {
-        if !busy.swap(true, Ordering::SeqCst) {
-            return true;
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-    false
-}
-
-/// Answer the GAMEREQ of a connection that came while a game runs with
-/// code 2, then close it.
-fn refuse(stream: TcpStream, name: String) {
+/// Serve one connection until it closes, stops, breaks the protocol or
+/// stays silent too long.
+fn connection<G: Game, P: Player<G>>(stream: TcpStream, player: &Mutex<P>, settings: &Settings<G>) {
+    let peer = stream
+        .peer_addr()
+        .map(|a| a.to_string())
+        .unwrap_or_default();
     let Ok(mut link) = Link::tcp(stream) else {
         return;
     };
+    log::info!("dxp: connection from {peer}");
+    let idle = settings.timeout.min(IDLE);
+    let end = |stop| {
+        Message::GameEnd(GameEnd {
+            reason: EndReason::Unknown,
+            stop,
+        })
+    };
     loop {
-        match link.recv(REFUSE_WAIT) {
-            Event::Message(Message::GameReq(_)) => {
-                log::warn!("dxp: refusing a game on a second connection: a game is running");
-                let code = AcceptCode::RefuseGame;
-                let _ = link.send(&Message::GameAcc(GameAcc { name, code }));
-                return;
+        match link.recv(idle) {
+            Event::Message(Message::GameReq(req)) => {
+                let Some(mut player) = claim(player) else {
+                    log::warn!("dxp: {peer}: refusing a game: another connection is playing one");
+                    let name = settings.name.clone();
+                    let code = AcceptCode::RefuseGame;
+                    let _ = link.send(&Message::GameAcc(GameAcc { name, code }));
+                    return;
+                };
+                match answer(&mut link, &mut *player, settings, &req) {
+                    Ok(false) => {}
+                    Ok(true) => return log::info!("dxp: {peer}: the peer stopped"),
+                    Err(e) => return log::warn!("dxp: {peer}: {e}"),
+                }
             }
-            Event::Message(Message::Chat(_)) => {}
-            _ => return,
+            Event::Message(Message::Chat(text)) => log::info!("dxp: {peer}: chat: {text}"),
+            Event::Message(Message::GameEnd(e)) => {
+                if link.send(&end(e.stop)).is_err() || e.stop {
+                    return;
+                }
+            }
+            Event::Message(Message::BackReq(_)) => {
+                if link.send(&Message::BackAcc(BackCode::Decline)).is_err() {
+                    return;
+                }
+            }
+            Event::Message(msg) => {
+                log::warn!("dxp: {peer}: unexpected message outside a game: {msg}");
+                return drop(link.send(&end(false)));
+            }
+            Event::Fault(why) => {
+                log::warn!("dxp: {peer}: {why}");
+                return drop(link.send(&end(false)));
+            }
+            Event::Timeout => {
+                return log::info!("dxp: {peer}: silent for {} s, closing", idle.as_secs());
+            }
+            Event::Closed => return log::info!("dxp: {peer}: closed"),
         }
     }
+}
+
+/// The engine, waiting a moment for a game that is ending (a peer that
+/// drops a game and asks again at once); `None` while a game runs.
+fn claim<P>(player: &Mutex<P>) -> Option<MutexGuard<'_, P>> {
+    for _ in 0..GRACE_STEPS {
+        match player.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::Poisoned(e)) => return Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) => thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    None
 }

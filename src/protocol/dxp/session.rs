@@ -73,14 +73,7 @@ pub fn run<G: Game, P: Player<G>>(
     player: &mut P,
     settings: &Settings<G>,
 ) -> Summary<G> {
-    let mut session = Session {
-        link,
-        player,
-        settings,
-        games: Vec::new(),
-        stop: false,
-        last: false,
-    };
+    let mut session = Session::new(link, player, settings);
     let result = match settings.role {
         Role::Initiator => session.initiate(),
         Role::Follower => session.follow(),
@@ -89,6 +82,20 @@ pub fn run<G: Game, P: Player<G>>(
         games: session.games,
         error: result.err(),
     }
+}
+
+/// Answer one GAMEREQ that came outside a game and play the game if it is
+/// accepted (the TCP server, which waits for requests itself); whether a
+/// stop code 1 was sent or received.
+pub fn answer<G: Game, P: Player<G>>(
+    link: &mut Link,
+    player: &mut P,
+    settings: &Settings<G>,
+    req: &GameReq,
+) -> Result<bool, SessionError> {
+    let mut session = Session::new(link, player, settings);
+    session.answer(req)?;
+    Ok(session.stop)
 }
 
 struct Session<'a, G: Game, P> {
@@ -119,7 +126,18 @@ fn unexpected(msg: &Message, when: &str) -> SessionError {
     SessionError::Peer(format!("unexpected {} {when}", kind(msg)))
 }
 
-impl<G: Game, P: Player<G>> Session<'_, G, P> {
+impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
+    fn new(link: &'a mut Link, player: &'a mut P, settings: &'a Settings<G>) -> Self {
+        Session {
+            link,
+            player,
+            settings,
+            games: Vec::new(),
+            stop: false,
+            last: false,
+        }
+    }
+
     fn send(&mut self, msg: Message) -> Result<(), SessionError> {
         Ok(self.link.send(&msg)?)
     }
@@ -154,11 +172,7 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
             match self.next() {
                 Err(SessionError::Closed) => return Ok(()),
                 Err(e) => return Err(e),
-                Ok(Message::GameReq(req)) => {
-                    if let Some(play) = self.accept(&req)? {
-                        self.play_game(play)?;
-                    }
-                }
+                Ok(Message::GameReq(req)) => self.answer(&req)?,
                 Ok(Message::Chat(_)) => {}
                 Ok(Message::GameEnd(end)) => {
                     self.stop = end.stop;
@@ -172,6 +186,14 @@ impl<G: Game, P: Player<G>> Session<'_, G, P> {
             }
         }
         Ok(())
+    }
+
+    /// Answer a GAMEREQ and play the game if it is accepted.
+    fn answer(&mut self, req: &GameReq) -> Result<(), SessionError> {
+        match self.accept(req)? {
+            Some(play) => self.play_game(play),
+            None => Ok(()),
+        }
     }
 
     /// Answer a GAMEREQ; the game to play if it is accepted.

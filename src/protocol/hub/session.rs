@@ -3,7 +3,9 @@
 //! threads, table size).
 
 use super::squares::convert;
-use super::{Line, Out, Params, announce, parse, parse_position, set_param, write};
+use super::{
+    Line, Out, Params, VARIANT_NAMES, announce, parse_position, readable, set_param, write,
+};
 use crate::book::{Book, load, next_random, random_seed};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
@@ -60,6 +62,8 @@ pub struct Session<'a, G: Evaluate, W: Write> {
     pos: G,
     /// Hashes of the positions from the `pos` line's start to `pos`.
     history: Vec<u64>,
+    /// Why the last `pos` was refused: `go` refuses until a good one.
+    bad_position: Option<String>,
     limits: Option<Limits>,
     running: Option<Running<G>>,
     infos: Channel<Info<G::Move>>,
@@ -73,12 +77,24 @@ pub struct Session<'a, G: Evaluate, W: Write> {
 impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     pub fn new(params: &Params, out: &'a mut Out<W>) -> Self {
         let pos = G::start();
+        let searcher = Searcher::new(params.threads, params.tt_size);
+        let mut params = params.clone();
+        if searcher.table_bits() < params.tt_size {
+            let e = format!(
+                "tt-size {} cannot be allocated: using {}",
+                params.tt_size,
+                searcher.table_bits()
+            );
+            out.error(&e);
+            params.tt_size = searcher.table_bits();
+        }
         Session {
-            params: params.clone(),
+            params,
             out,
-            searcher: Arc::new(Searcher::new(params.threads, params.tt_size)),
+            searcher: Arc::new(searcher),
             pos,
             history: vec![pos.hash()],
+            bad_position: None,
             limits: None,
             running: None,
             infos: crossbeam_channel::unbounded(),
@@ -125,7 +141,7 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
 
     /// One line from the GUI.
     fn handle(&mut self, text: &str) -> Option<Exit> {
-        let line = parse(text)?;
+        let line = readable(self.out, text)?;
         match line.command.as_str() {
             "hub" => announce(self.out, &self.params),
             "init" => self.out.send("ready".into()),
@@ -136,19 +152,18 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             }
             "set-param" => {
                 let mut p = self.params.clone();
-                if set_param(self.out, &mut p, &line) {
-                    let rebuild = p.variant != self.params.variant
-                        || p.threads != self.params.threads
-                        || p.tt_size != self.params.tt_size;
-                    if rebuild {
-                        self.abort();
-                        return Some(Exit::Reconfigure(None, p));
-                    }
-                    if p.book_file != self.params.book_file {
-                        self.book = OnceCell::new();
-                    }
-                    self.params = p;
+                set_param(self.out, &mut p, &line);
+                let rebuild = p.variant != self.params.variant
+                    || p.threads != self.params.threads
+                    || p.tt_size != self.params.tt_size;
+                if rebuild {
+                    self.abort();
+                    return Some(Exit::Reconfigure(None, p));
                 }
+                if p.book_file != self.params.book_file {
+                    self.book = OnceCell::new();
+                }
+                self.params = p;
             }
             "new-game" => {
                 if self.running.is_none() {
@@ -156,28 +171,46 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
                 }
             }
             "pos" => self.position(&line),
-            "level" => self.limits = Some(level(&line)),
+            "level" => match level(&line) {
+                Ok(limits) => self.limits = Some(limits),
+                Err(e) => self.out.error(&format!("{e}; the level is unchanged")),
+            },
             "go" => self.go(&line),
             "ponder-hit" => self.ponder_hit(),
             "stop" => self.stop(),
-            other => log::warn!("unknown command '{other}' ignored"),
+            other => {
+                let shown: String = other.chars().take(40).collect();
+                log::warn!("unknown command '{shown}' ignored");
+            }
         }
         None
     }
 
     /// `pos pos=.. [moves=".."]` or `pos start`.
     fn position(&mut self, line: &Line) {
+        self.conclude();
         self.limits = None;
+        match self.read_position(line) {
+            Ok((pos, history)) => {
+                self.pos = pos;
+                self.history = history;
+                self.bad_position = None;
+            }
+            Err(e) => {
+                self.out.error(&e);
+                self.bad_position = Some(e);
+            }
+        }
+    }
+
+    /// The position of a `pos` line and the hashes of the game to it.
+    fn read_position(&self, line: &Line) -> Result<(G, Vec<u64>), String> {
         let base = match (line.get("pos"), line.has("start")) {
-            (Some(text), _) => match parse_position::<G>(text) {
-                Ok(p) => p,
-                Err(e) => {
-                    log::warn!("bad position: {e}");
-                    return self.out.error("bad position");
-                }
-            },
+            (Some(text), _) => {
+                parse_position::<G>(text).map_err(|e| format!("bad position: {e}"))?
+            }
             (None, true) => G::start(),
-            (None, false) => return self.out.error("bad position"),
+            (None, false) => return Err("bad position: pos needs pos=... or start".into()),
         };
         let mut pos = base;
         let mut history = vec![base.hash()];
@@ -187,19 +220,23 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
                     pos = pos.play(&mv);
                     history.push(pos.hash());
                 }
-                Err(e) => {
-                    log::warn!("{e}");
-                    return self.out.error("illegal move");
-                }
+                Err(e) => return Err(format!("illegal move '{text}': {e}")),
             }
         }
-        self.pos = pos;
-        self.history = history;
+        Ok((pos, history))
     }
 
     /// `go think|ponder|analyze [multipv=k]`.
     fn go(&mut self, line: &Line) {
-        self.abort();
+        self.conclude();
+        if let Some(unsupported) = &self.params.unsupported_variant {
+            let e = format!("variant '{unsupported}' is not supported: set one of {VARIANT_NAMES}");
+            return self.out.error(&e);
+        }
+        if let Some(why) = &self.bad_position {
+            let e = format!("no position to search ({why}): send a valid pos");
+            return self.out.error(&e);
+        }
         let mode = if line.has("ponder") {
             Mode::Ponder
         } else if line.has("analyze") {
@@ -213,6 +250,10 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         if mode == Mode::Think && self.params.book && self.book_move() {
             self.limits = None;
             return;
+        }
+        if self.limits.is_none() && mode == Mode::Think {
+            static TOLD: std::sync::Once = std::sync::Once::new();
+            TOLD.call_once(|| log::warn!("no level: go think plays on a 30 s clock"));
         }
         let mut limits = self.limits.take().unwrap_or(match mode {
             Mode::Think => Limits {
@@ -312,6 +353,27 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         run.control.stop();
         if run.held.is_some() {
             self.release();
+        }
+    }
+
+    /// Stop the running search, if any, and send its `done` at once: every
+    /// `go` gets exactly one, even when another `go` or `pos` cuts it short.
+    fn conclude(&mut self) {
+        let Some(run) = &mut self.running else { return };
+        run.stop_sent = true;
+        run.control.stop();
+        if run.held.is_some() {
+            return self.release();
+        }
+        while !run.handle.is_finished() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        match self.dones.1.try_recv() {
+            Ok(outcome) => self.finished(outcome),
+            Err(_) => {
+                self.running = None;
+                self.out.error("the search ended without an answer");
+            }
         }
     }
 
@@ -415,33 +477,54 @@ pub fn hub_score(score: i32) -> String {
     format!("{men:.2}")
 }
 
-/// The limits of a `level` line; values that do not parse are ignored.
-fn level(line: &Line) -> Limits {
-    let secs = |name: &str| {
-        line.get(name)
-            .and_then(|v| v.parse::<f64>().ok())
-            .filter(|s| s.is_finite() && *s >= 0.0)
-            .map(|s| Duration::from_secs_f64(s.min(1e9)))
+/// The limits of a `level` line, or what is wrong with one of its fields.
+fn level(line: &Line) -> Result<Limits, String> {
+    let field = |name: &str| line.get(name).filter(|v| !v.is_empty());
+    let secs = |name: &str, least: f64| -> Result<Option<Duration>, String> {
+        let Some(v) = field(name) else {
+            return Ok(None);
+        };
+        match v.parse::<f64>() {
+            Ok(s) if s.is_finite() && s >= least => Ok(Some(Duration::from_secs_f64(s.min(1e9)))),
+            _ => Err(format!(
+                "bad {name}={v}: a number of seconds, at least {least}"
+            )),
+        }
     };
-    let int = |name: &str| line.get(name).and_then(|v| v.parse::<u64>().ok());
-    let increment = secs("inc").unwrap_or_default();
+    let int = |name: &str, range: std::ops::RangeInclusive<u64>| -> Result<Option<u64>, String> {
+        let Some(v) = field(name) else {
+            return Ok(None);
+        };
+        match v.parse::<u64>() {
+            Ok(n) if range.contains(&n) => Ok(Some(n)),
+            _ => Err(format!(
+                "bad {name}={v}: a whole number from {} to {}",
+                range.start(),
+                range.end()
+            )),
+        }
+    };
+    let increment = secs("inc", 0.0)?.unwrap_or_default();
+    let time = secs("time", 0.0)?;
+    let moves = int("moves", 0..=1000)?;
     let clock = (line.has("time") || line.has("moves") || line.has("inc")).then(|| Clock {
-        time: secs("time").unwrap_or(Duration::from_secs(30)) + increment,
+        time: time.unwrap_or(Duration::from_secs(30)) + increment,
         increment,
-        moves: int("moves").map_or(0, |m| m.min(1000) as u32),
+        moves: moves.unwrap_or(0) as u32,
     });
-    Limits {
-        depth: int("depth").map(|d| d.clamp(1, 120) as i32),
-        nodes: int("nodes"),
-        move_time: secs("move-time"),
+    Ok(Limits {
+        depth: int("depth", 1..=120)?.map(|d| d as i32),
+        nodes: int("nodes", 1..=u64::MAX)?,
+        move_time: secs("move-time", 0.001)?,
         clock,
         infinite: line.has("infinite"),
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::hub::parse;
     use crate::search::score::MATE;
 
     #[test]
@@ -449,10 +532,22 @@ mod tests {
         assert_eq!(hub_score(-12), "-0.12");
         assert_eq!(hub_score(MATE - 3), "99.97");
         assert_eq!(hub_score(-MATE + 4), "-99.96");
-        let l = level(&parse("level moves=9 time=291.5 inc=1").unwrap());
-        let c = l.clock.unwrap();
+        let level = |text: &str| level(&parse(text).unwrap());
+        let c = level("level moves=9 time=291.5 inc=1")
+            .unwrap()
+            .clock
+            .unwrap();
         assert_eq!((c.moves, c.time), (9, Duration::from_secs_f64(292.5)));
-        assert!(level(&parse("level infinite").unwrap()).infinite);
-        assert_eq!(level(&parse("level depth=x").unwrap()), Limits::default());
+        assert!(level("level infinite").unwrap().infinite);
+        for bad in [
+            "depth=x",
+            "depth=-5",
+            "depth=0",
+            "move-time=-1",
+            "nodes=0",
+            "time=nan",
+        ] {
+            assert!(level(&format!("level {bad}")).is_err(), "{bad}");
+        }
     }
 }
