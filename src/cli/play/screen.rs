@@ -1,0 +1,77 @@
+//! Where the session's text goes. On a terminal the screen is redrawn in
+//! place before every prompt: the board, the status, and the last lines
+//! said. Otherwise every line is printed once as it is said, and the
+//! board only when asked for, so scripts read a plain transcript. Control
+//! characters from the input are never echoed.
+
+use std::collections::VecDeque;
+use std::io::Write;
+
+/// How many said lines a redrawn screen keeps.
+const KEPT: usize = 14;
+
+/// The output of one session.
+pub struct Screen {
+    terminal: bool,
+    said: VecDeque<String>,
+}
+
+impl Screen {
+    pub fn new(terminal: bool) -> Screen {
+        Screen {
+            terminal,
+            said: VecDeque::new(),
+        }
+    }
+
+    pub fn terminal(&self) -> bool {
+        self.terminal
+    }
+
+    /// Say some lines: printed now, or shown under the board.
+    pub fn say(&mut self, text: &str) {
+        let clean: String = text
+            .chars()
+            .map(|c| if c.is_control() && c != '\n' { '?' } else { c })
+            .collect();
+        if self.terminal {
+            for line in clean.lines() {
+                if self.said.len() == KEPT {
+                    self.said.pop_front();
+                }
+                self.said.push_back(line.to_string());
+            }
+        } else {
+            print(&format!("{clean}\n"));
+        }
+    }
+
+    /// Print text as it is (the board in plain output), now.
+    pub fn print(&self, text: &str) {
+        print(text);
+    }
+
+    /// On a terminal: redraw the whole screen with `board` on top and
+    /// `prompt` at the end. Plain output has no screen to redraw.
+    pub fn redraw(&self, board: &str, prompt: &str) {
+        if !self.terminal {
+            return;
+        }
+        let mut out = String::from("\x1b[H\x1b[2J");
+        out.push_str(board);
+        out.push('\n');
+        for line in &self.said {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(prompt);
+        print(&out);
+    }
+}
+
+/// Write to stdout and flush; a closed stdout is not an error here.
+fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
