@@ -39,6 +39,9 @@ pub struct PlayArgs {
     /// `clock X Y` (X moves in Y minutes), as the `level` command takes it.
     #[arg(long)]
     level: Option<String>,
+    /// The sides the engine plays: white, black, both or none.
+    #[arg(long, default_value = "black")]
+    computer: String,
     /// Search threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,

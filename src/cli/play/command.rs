@@ -58,6 +58,18 @@ pub enum Command {
     Quit,
 }
 
+/// The sides the engine plays: `white`, `black`, `both` or `none`.
+pub fn sides(word: &str) -> Result<Sides, String> {
+    let (white, black) = match word.to_ascii_lowercase().as_str() {
+        "white" | "red" => (true, false),
+        "black" | "blue" => (false, true),
+        "both" => (true, true),
+        "none" => (false, false),
+        _ => return Err(format!("'{word}': expected white, black, both or none")),
+    };
+    Ok(Sides { white, black })
+}
+
 /// Read one line. Errors say what was wrong.
 pub fn parse(line: &str) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -82,16 +94,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
             [n @ ("0" | "1" | "2")] => Command::Players(n.as_bytes()[0] - b'0'),
             _ => return Err("players: expected 0, 1 or 2".to_string()),
         },
-        "computer" | "engine" => {
-            let (white, black) = match rest {
-                ["white"] => (true, false),
-                ["black"] => (false, true),
-                ["both"] => (true, true),
-                ["none"] => (false, false),
-                _ => return Err(format!("{first}: expected white, black, both or none")),
-            };
-            Command::Computer(Sides { white, black })
-        }
+        "computer" | "engine" => match rest {
+            [word] => Command::Computer(sides(word)?),
+            _ => return Err(format!("{first}: expected white, black, both or none")),
+        },
         "level" => Command::Level(Level::parse(rest)?),
         "ponder" => Command::Ponder(on_off()?),
         "undo" | "back" | "u" => Command::Undo,

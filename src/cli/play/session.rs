@@ -37,6 +37,10 @@ use std::path::PathBuf;
 /// a draw.
 const DRAW_MARGIN: i32 = 10;
 
+/// The longest text read as a move (a capture of every piece on the
+/// biggest board, written in full, is shorter).
+const MAX_MOVE_TEXT: usize = 200;
+
 /// Whether the session goes on.
 #[derive(PartialEq, Eq)]
 enum Flow {
@@ -89,10 +93,7 @@ pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
     let mut session = Session {
         history: History::new(start),
         engine: Engine::new(args.threads.unwrap_or_else(default_threads), args.tt_size),
-        computer: Sides {
-            white: false,
-            black: true,
-        },
+        computer: command::sides(&args.computer).map_err(CliError)?,
         clocks: Clocks::new(level),
         ponder: false,
         style: Style {
@@ -173,10 +174,8 @@ impl<G: Evaluate> Session<G> {
             } else {
                 input.recv().unwrap_or(Input::End)
             };
-            if live && self.check_clock() {
-                // The line was typed after the clock ran out; it still counts.
-                self.screen
-                    .say("(your line is read after the clock's verdict)");
+            if live {
+                self.check_clock();
             }
             if self.handle(got) == Flow::Quit {
                 return;
@@ -360,6 +359,11 @@ impl<G: Evaluate> Session<G> {
 
     fn human_move(&mut self, text: &str) {
         if self.refuse_when_over() {
+            return;
+        }
+        if text.len() > MAX_MOVE_TEXT {
+            let text = format!("illegal move: a move is not {} characters long", text.len());
+            self.screen.say(&text);
             return;
         }
         let pos = self.history.position();
@@ -561,8 +565,10 @@ impl<G: Evaluate> Session<G> {
         let Some(out) = self.engine.quick(&pos, &self.history.hashes(), all) else {
             return;
         };
+        let mut lines = out.lines.clone();
+        lines.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
         let mut text = format!("{all} legal moves, best first (depth {}):", out.depth);
-        for (mv, score) in &out.lines {
+        for (mv, score) in &lines {
             let db = database_value(&pos, mv)
                 .map(|v| format!("  database {v}"))
                 .unwrap_or_default();
@@ -684,9 +690,10 @@ impl<G: Evaluate> Session<G> {
             black: false,
         };
         let text = format!(
-            "game {n} of {} ({} moves): {} - {}; the engine plays neither side",
+            "game {n} of {} ({} move{}): {} - {}; the engine plays neither side",
             loaded.games,
             loaded.moves.len(),
+            if loaded.moves.len() == 1 { "" } else { "s" },
             self.names[0],
             self.names[1]
         );
