@@ -299,3 +299,38 @@ fn bad_input_never_breaks_it_and_the_end_of_input_ends_it() {
     assert!(out.contains("analysis stopped"), "{out}");
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+#[test]
+fn the_flag_falls_and_pondering_answers_at_once() {
+    let mut live = Live::start(&["--computer", "none", "--level", "clock 0 0.01"]);
+    live.until("level 0.01 min a game");
+    std::thread::sleep(Duration::from_millis(800));
+    live.send("32-28");
+    let end = live.until("game over:");
+    assert_eq!(end, "game over: Black wins (White's time is up), 0-2");
+    let out = play(&["--level", "depth 2"], b"ponder on\n32-28\n");
+    assert!(out.contains("ponder on\n1. 32-28\n1... "), "{out}");
+}
+
+#[test]
+fn a_pdn_file_names_the_variant_to_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("english.pdn");
+    let file = file.to_str().unwrap();
+    let input = format!("9-13\n22-18\nsave {file}\n");
+    play(
+        &["--variant", "english", "--computer", "none"],
+        input.as_bytes(),
+    );
+    let out = play(&["--pdn", file], b"list\n");
+    assert!(out.contains("dam play: english,"), "{out}");
+    assert!(out.contains("1. 9-13 [22-18]"), "{out}");
+    let out = play(
+        &["--variant", "international", "--computer", "none"],
+        format!("load {file}\n").as_bytes(),
+    );
+    assert!(
+        out.contains("it is a game of english, this is international"),
+        "{out}"
+    );
+}

@@ -78,10 +78,17 @@ fn the_board_is_redrawn_in_place_and_a_move_is_answered() {
         .trim_end()
         .to_string()
         + "\n";
-    assert_eq!(shown.matches(" a b c d e f g h i j").count(), 1, "one board:\n{shown}");
+    assert_eq!(
+        shown.matches(" a b c d e f g h i j").count(),
+        1,
+        "one board:\n{shown}"
+    );
     assert!(shown.starts_with("10 "), "the board at the top:\n{shown}");
     let colored = tmux.screen_with("White to move>", true);
-    assert!(colored.contains("\x1b[7m"), "the last move in reverse video");
+    assert!(
+        colored.contains("\x1b[7m"),
+        "the last move in reverse video"
+    );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/play_tmux.screen");
     if std::env::var_os("DAM_BLESS").is_some() {
         std::fs::write(path, &shown).unwrap();

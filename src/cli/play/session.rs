@@ -97,7 +97,7 @@ pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         clocks: Clocks::new(level),
         ponder: false,
         style: Style {
-            unicode: !args.ascii,
+            unicode: !args.ascii && utf8_locale(),
             flipped: false,
             numbers: false,
             terminal,
@@ -156,6 +156,7 @@ impl<G: Evaluate> Session<G> {
                 }
             }
             if live && self.engine_plays(self.history.position().side_to_move()) {
+                self.screen.redraw(&self.board_text(), "dam is thinking...");
                 self.engine_move();
                 while let Ok(got) = input.try_recv() {
                     if self.handle(got) == Flow::Quit {
@@ -775,6 +776,18 @@ impl<G: Evaluate> Session<G> {
             .map(|(_, info)| std::iter::once(info.from).chain(info.path).collect())
             .unwrap_or_default()
     }
+}
+
+/// Whether the locale says the terminal shows UTF-8 (else the pieces are
+/// drawn with ASCII letters).
+fn utf8_locale() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
 }
 
 /// Damath's final totals (rules.md): each side's score plus the numbers
