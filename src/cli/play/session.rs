@@ -5,33 +5,32 @@
 //! and the end of the input ends the session once the engine has no move
 //! to make.
 
+mod info;
+mod position;
+mod turns;
+mod view;
+
 use super::PlayArgs;
-use super::board::{Style, draw};
-use super::clock::{Clocks, Expiry};
+use super::board::Style;
+use super::clock::Clocks;
 use super::command::{self, Command, Sides, Target};
-use super::engine::{Engine, database_value};
-use super::files;
+use super::engine::Engine;
 use super::history::History;
 use super::input::{self, Input};
 use super::level::{DAMATH_CLOCK, Level};
 use super::screen::Screen;
-use super::setup::{self, Step};
-use super::typed::{legal_list, read_move};
-use crate::book::{next_random, random_seed};
+use super::setup;
+use crate::book::random_seed;
 use crate::cli::CliError;
-use crate::cli::analyze::score_text;
 use crate::eval::Evaluate;
-use crate::matches::Finished;
-use crate::matches::pdn_log::{MatchTags, game_text, result_text};
-use crate::notation::display::color_name;
-use crate::notation::fen::{parse_fen, points, write_fen};
-use crate::notation::movetext::pdn_move;
-use crate::rules::{Color, GameEnd, MoveList, Outcome, Setup};
+use crate::notation::fen::{parse_fen, write_fen};
+use crate::rules::{Color, Setup};
 use crate::search::default_threads;
 use crate::variant::Variant;
 use crossbeam_channel::Receiver;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use view::utf8_locale;
 
 /// How far ahead (hundredths of a man) the engine may be and still accept
 /// a draw.
@@ -40,6 +39,9 @@ const DRAW_MARGIN: i32 = 10;
 /// The longest text read as a move (a capture of every piece on the
 /// biggest board, written in full, is shorter).
 const MAX_MOVE_TEXT: usize = 200;
+
+/// The most characters of the move list shown under the board.
+const MOVES_SHOWN: usize = 70;
 
 /// Whether the session goes on.
 #[derive(PartialEq, Eq)]
@@ -119,32 +121,6 @@ pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
 }
 
 impl<G: Evaluate> Session<G> {
-    fn name(&self, color: Color) -> &'static str {
-        color_name(G::VARIANT, color)
-    }
-
-    fn greet(&mut self) {
-        let text = format!(
-            "dam play: {}, level {}; the engine plays {}; 'help' lists the commands",
-            G::VARIANT,
-            self.clocks.level(),
-            self.sides_text()
-        );
-        self.screen.say(&text);
-        if !self.screen.terminal() {
-            self.screen.print(&self.board_text());
-        }
-    }
-
-    fn sides_text(&self) -> String {
-        match (self.computer.white, self.computer.black) {
-            (true, true) => "both sides".to_string(),
-            (false, false) => "neither side".to_string(),
-            (true, false) => self.name(Color::White).to_string(),
-            (false, true) => self.name(Color::Black).to_string(),
-        }
-    }
-
     fn run(&mut self) {
         let input = self.input.clone();
         loop {
@@ -193,16 +169,6 @@ impl<G: Evaluate> Session<G> {
 
     fn engine_plays_either(&self) -> bool {
         self.computer.white || self.computer.black
-    }
-
-    fn prompt(&self) -> String {
-        match self.setup {
-            Some(_) => "setup> ".to_string(),
-            None => format!(
-                "{} to move> ",
-                self.name(self.history.position().side_to_move())
-            ),
-        }
     }
 
     /// One input event.
@@ -340,465 +306,4 @@ impl<G: Evaluate> Session<G> {
         self.clocks = Clocks::new(level);
         self.screen.say(&format!("level {level}"));
     }
-
-    /// A new game from `start`, the engine keeping its sides.
-    fn restart(&mut self, start: G) {
-        self.history = History::new(start);
-        self.clocks = Clocks::new(self.clocks.level());
-        self.engine.clear();
-        self.opened = None;
-    }
-
-    fn refuse_when_over(&mut self) -> bool {
-        let Some(end) = self.history.game_end() else {
-            return false;
-        };
-        let text = format!("the game is over ({}): undo, goto, new or load", end.reason);
-        self.screen.say(&text);
-        true
-    }
-
-    fn human_move(&mut self, text: &str) {
-        if self.refuse_when_over() {
-            return;
-        }
-        if text.len() > MAX_MOVE_TEXT {
-            let text = format!("illegal move: a move is not {} characters long", text.len());
-            self.screen.say(&text);
-            return;
-        }
-        let pos = self.history.position();
-        match read_move(&pos, text) {
-            Ok(mv) => self.play(&mv, None),
-            Err(e) => self.screen.say(&format!("illegal move: {e}")),
-        }
-    }
-
-    fn forced(&mut self) {
-        if self.history.game_end().is_some() {
-            return;
-        }
-        let pos = self.history.position();
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        match moves.as_slice() {
-            [mv] => self.play(mv, None),
-            _ => {
-                let text = format!("no forced move; legal moves: {}", legal_list(&pos));
-                self.screen.say(&text);
-            }
-        }
-    }
-
-    /// Play `mv` on the board; `note` tells an engine move's score.
-    fn play(&mut self, mv: &G::Move, note: Option<String>) {
-        let pos = self.history.position();
-        let (ply, _) = self.history.cursor();
-        let first = usize::from(self.history.start().side_to_move() != G::start().side_to_move());
-        let number = (ply + first) / 2 + 1;
-        let dots = if (ply + first) % 2 == 0 { "." } else { "..." };
-        let text = pdn_move(&pos, mv);
-        self.clocks.moved(pos.side_to_move());
-        self.history.play(mv);
-        let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
-        self.screen.say(&format!("{number}{dots} {text}{note}"));
-        self.announce_end();
-    }
-
-    fn announce_end(&mut self) {
-        let Some(end) = self.history.game_end() else {
-            return;
-        };
-        self.clocks.stop();
-        let result = match end.outcome {
-            Outcome::Win(color) => format!("{} wins", self.name(color)),
-            Outcome::Draw => "draw".to_string(),
-        };
-        let text = format!(
-            "game over: {result} ({}), {}",
-            end.reason,
-            result_text::<G>(Some(end.outcome))
-        );
-        self.screen.say(&text);
-    }
-
-    /// The engine plays the side to move.
-    fn engine_move(&mut self) {
-        let pos = self.history.position();
-        let side = pos.side_to_move();
-        let limits = self.clocks.limits(side);
-        let level = self.clocks.level();
-        let hashes = self.history.hashes();
-        match self.engine.think(&pos, &hashes, &limits, level) {
-            Some(choice) => {
-                let note = format!(
-                    "dam: score {} depth {}",
-                    score_text(choice.score),
-                    choice.depth
-                );
-                self.play(&choice.mv, Some(note));
-                self.check_clock();
-            }
-            None => self.screen.say("the engine has no legal move"),
-        }
-    }
-
-    /// Act on a clock that ran out for the side to move; whether one did.
-    fn check_clock(&mut self) -> bool {
-        let pos = self.history.position();
-        let side = pos.side_to_move();
-        let Some(expiry) = self.clocks.expired(side) else {
-            return false;
-        };
-        match expiry {
-            Expiry::Flag => {
-                let reason = format!("{}'s time is up", self.name(side));
-                self.end(Outcome::Win(side.flip()), reason);
-            }
-            Expiry::GameOver => {
-                let [red, blue] = final_totals(&pos.to_setup());
-                let reason = format!(
-                    "the game clock ran out; final totals {} {} {} {}",
-                    self.name(Color::White),
-                    points(red),
-                    self.name(Color::Black),
-                    points(blue)
-                );
-                self.end(pos.repetition_outcome(), reason);
-            }
-            Expiry::MoveTime => {
-                let mut moves = MoveList::new();
-                pos.generate(&mut moves);
-                if moves.is_empty() {
-                    return false;
-                }
-                let mv = moves[(next_random(&mut self.dice) % moves.len() as u64) as usize];
-                let text = format!(
-                    "{}'s time for the move is up: a random move is played",
-                    self.name(side)
-                );
-                self.screen.say(&text);
-                self.play(&mv, None);
-            }
-        }
-        true
-    }
-
-    fn end(&mut self, outcome: Outcome, reason: String) {
-        self.history.end_by(GameEnd { outcome, reason });
-        self.announce_end();
-    }
-
-    fn go_to(&mut self, ply: usize) {
-        if self.history.goto(ply) {
-            self.clocks.stop();
-            let (at, len) = self.history.cursor();
-            self.screen.say(&format!(
-                "at ply {at} of {len}: {}",
-                self.history.move_list()
-            ));
-        } else {
-            self.screen.say("no move to go to");
-        }
-    }
-
-    /// The player resigns: the side the engine does not play, else the
-    /// side to move.
-    fn resign(&mut self) {
-        if self.refuse_when_over() {
-            return;
-        }
-        let to_move = self.history.position().side_to_move();
-        let side = if self.engine_plays(to_move) && !self.engine_plays(to_move.flip()) {
-            to_move.flip()
-        } else {
-            to_move
-        };
-        let reason = format!("{} resigns", self.name(side));
-        self.end(Outcome::Win(side.flip()), reason);
-    }
-
-    /// The engine answers a draw offer from its evaluation; between two
-    /// players the draw is agreed.
-    fn draw_offer(&mut self) {
-        if self.refuse_when_over() {
-            return;
-        }
-        let pos = self.history.position();
-        let to_move = pos.side_to_move();
-        let engine_side = match (
-            self.engine_plays(to_move),
-            self.engine_plays(to_move.flip()),
-        ) {
-            (false, false) => None,
-            (true, false) => Some(to_move),
-            _ => Some(to_move.flip()),
-        };
-        let accepted = match engine_side {
-            None => true,
-            Some(side) => {
-                let out = self.engine.quick(&pos, &self.history.hashes(), 1);
-                out.is_some_and(|out| {
-                    let mine = if side == to_move {
-                        out.score
-                    } else {
-                        -out.score
-                    };
-                    mine <= DRAW_MARGIN
-                })
-            }
-        };
-        if accepted {
-            self.screen.say("the draw offer is accepted");
-            self.end(Outcome::Draw, "draw agreed".to_string());
-        } else {
-            self.screen.say("the engine declines the draw");
-        }
-    }
-
-    fn list_moves(&mut self) {
-        let pos = self.history.position();
-        let all = pos.count_moves() as usize;
-        if all == 0 {
-            self.screen.say("no legal move");
-            return;
-        }
-        let Some(out) = self.engine.quick(&pos, &self.history.hashes(), all) else {
-            return;
-        };
-        let mut lines = out.lines.clone();
-        lines.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
-        let mut text = format!("{all} legal moves, best first (depth {}):", out.depth);
-        for (mv, score) in &lines {
-            let db = database_value(&pos, mv)
-                .map(|v| format!("  database {v}"))
-                .unwrap_or_default();
-            text.push_str(&format!(
-                "\n  {:<12} {:>8}{db}",
-                pdn_move(&pos, mv),
-                score_text(*score)
-            ));
-        }
-        self.screen.say(&text);
-    }
-
-    fn hint(&mut self) {
-        let pos = self.history.position();
-        let out = self.engine.quick(&pos, &self.history.hashes(), 1);
-        match out.and_then(|o| o.best.map(|mv| (mv, o.score))) {
-            Some((mv, score)) => {
-                let text = format!(
-                    "hint: {} (score {})",
-                    pdn_move(&pos, &mv),
-                    score_text(score)
-                );
-                self.screen.say(&text);
-            }
-            None => self.screen.say("no legal move"),
-        }
-    }
-
-    fn analyze_until_input(&mut self) -> Flow {
-        let pos = self.history.position();
-        if pos.count_moves() == 0 {
-            self.screen.say("no legal move to analyze");
-            return Flow::Go;
-        }
-        self.screen.say("analyzing; press Enter to stop");
-        self.screen.redraw(&self.board_text(), "");
-        let hashes = self.history.hashes();
-        let board = self.board_text();
-        let screen = &mut self.screen;
-        let stopped_by = self.engine.analyze(&pos, &hashes, &self.input, |line| {
-            screen.say(line);
-            screen.redraw(&board, "");
-        });
-        self.screen.say("analysis stopped");
-        // The line that stopped the analysis is the key pressed: spent.
-        match stopped_by {
-            Input::End => self.handle(Input::End),
-            Input::Line(_) => Flow::Go,
-        }
-    }
-
-    fn setup_line(&mut self, line: &str) {
-        let Some(edited) = self.setup.as_mut() else {
-            return;
-        };
-        match setup::step::<G>(edited, line) {
-            Step::Edit(None) => {}
-            Step::Edit(Some(message)) => self.screen.say(&message),
-            Step::Board => {
-                if !self.screen.terminal() {
-                    self.screen.print(&self.board_text());
-                }
-            }
-            Step::Help => self.screen.say(setup::HELP),
-            Step::Cancel => {
-                self.setup = None;
-                self.screen.say("set-up cancelled");
-            }
-            Step::Done(pos) => {
-                self.setup = None;
-                self.restart(pos);
-                let text = format!("position set: {}", write_fen(&pos));
-                self.screen.say(&text);
-                self.announce_end();
-            }
-        }
-    }
-
-    /// Append the game up to the board's position to a PDN file.
-    fn save(&mut self, path: &str) {
-        let end = self.history.game_end();
-        let game = Finished {
-            round: 1,
-            white: 0,
-            start: self.history.start(),
-            moves: self.history.played().to_vec(),
-            outcome: end.as_ref().map(|e| e.outcome),
-            termination: end.map_or_else(|| "unterminated".to_string(), |e| e.reason),
-        };
-        let names = if self.opened.is_some() {
-            self.names.clone()
-        } else {
-            let who = |engine: bool| if engine { "dam" } else { "player" }.to_string();
-            [who(self.computer.white), who(self.computer.black)]
-        };
-        let tags = MatchTags {
-            event: "dam play".to_string(),
-            names,
-            time_control: self.clocks.level().time_control(),
-        };
-        let text = game_text(&game, &tags);
-        match files::append(std::path::Path::new(path), &text) {
-            Ok(()) => self.screen.say(&format!("saved to {path}")),
-            Err(e) => self.screen.say(&format!("error: {e}")),
-        }
-    }
-
-    /// Open game `n` of `path`; the engine stops playing so the game can
-    /// be stepped through and continued from any move.
-    fn load(&mut self, path: PathBuf, n: usize) -> Result<(), String> {
-        let loaded = files::load::<G>(&path, n)?;
-        self.restart(loaded.start);
-        for mv in &loaded.moves {
-            self.history.play(mv);
-        }
-        self.names = loaded.names;
-        self.computer = Sides {
-            white: false,
-            black: false,
-        };
-        let text = format!(
-            "game {n} of {} ({} move{}): {} - {}; the engine plays neither side",
-            loaded.games,
-            loaded.moves.len(),
-            if loaded.moves.len() == 1 { "" } else { "s" },
-            self.names[0],
-            self.names[1]
-        );
-        self.screen.say(&text);
-        self.screen.say(&self.history.move_list());
-        self.opened = Some(Opened {
-            path,
-            game: n,
-            games: loaded.games,
-        });
-        self.announce_end();
-        Ok(())
-    }
-
-    fn step_file(&mut self, forward: bool) {
-        let Some(opened) = &self.opened else {
-            self.screen.say("error: no file is open (load FILE)");
-            return;
-        };
-        let n = if forward {
-            opened.game + 1
-        } else {
-            opened.game.saturating_sub(1)
-        };
-        if n == 0 || n > opened.games {
-            self.screen
-                .say(&format!("no game {n} in {}", opened.path.display()));
-            return;
-        }
-        if let Err(e) = self.load(opened.path.clone(), n) {
-            self.screen.say(&format!("error: {e}"));
-        }
-    }
-
-    /// The board and the status under it.
-    fn board_text(&self) -> String {
-        let (setup, marked) = match &self.setup {
-            Some(setup) => (setup.clone(), Vec::new()),
-            None => (self.history.position().to_setup(), self.last_squares()),
-        };
-        let mut out = draw(&setup, G::VARIANT, G::geometry(), &marked, self.style);
-        let side = self.name(setup.side);
-        match &self.setup {
-            Some(_) => out.push_str(&format!("set-up mode, {side} to move\n")),
-            None => {
-                out.push_str(&format!("{side} to move"));
-                if let Some((before, mv)) = self.history.last_move() {
-                    out.push_str(&format!(", last move {}", pdn_move(&before, &mv)));
-                }
-                out.push('\n');
-            }
-        }
-        if G::VARIANT == Variant::Damath {
-            out.push_str(&format!(
-                "score: {} {}, {} {}\n",
-                self.name(Color::White),
-                points(setup.score[0]),
-                self.name(Color::Black),
-                points(setup.score[1])
-            ));
-        }
-        let names = [self.name(Color::White), self.name(Color::Black)];
-        if let Some(clock) = self.clocks.text(setup.side, names) {
-            out.push_str(&clock);
-            out.push('\n');
-        }
-        out
-    }
-
-    /// The squares of the last move: start, landings and captures.
-    fn last_squares(&self) -> Vec<u8> {
-        let Some((before, mv)) = self.history.last_move() else {
-            return Vec::new();
-        };
-        before
-            .routes()
-            .into_iter()
-            .find(|(m, _)| *m == mv)
-            .map(|(_, info)| std::iter::once(info.from).chain(info.path).collect())
-            .unwrap_or_default()
-    }
-}
-
-/// Whether the locale says the terminal shows UTF-8 (else the pieces are
-/// drawn with ASCII letters).
-fn utf8_locale() -> bool {
-    ["LC_ALL", "LC_CTYPE", "LANG"]
-        .iter()
-        .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
-        .is_some_and(|v| {
-            let v = v.to_ascii_lowercase();
-            v.contains("utf-8") || v.contains("utf8")
-        })
-}
-
-/// Damath's final totals (rules.md): each side's score plus the numbers
-/// of its chips on the board, a Dama's twice; in hundredths.
-fn final_totals(setup: &Setup) -> [i64; 2] {
-    let mut totals = setup.score;
-    for (column, number) in setup.squares.iter().zip(&setup.numbers) {
-        if let ([piece], Some(n)) = (column.as_slice(), number) {
-            let weight = if piece.king { 200 } else { 100 };
-            totals[piece.color.index()] += i64::from(*n) * weight;
-        }
-    }
-    totals
 }

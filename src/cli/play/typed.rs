@@ -101,3 +101,41 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod robust {
+    use super::read_move;
+    use crate::cli::play::command;
+    use crate::cli::play::setup::step;
+    use crate::rules::Game;
+    use crate::rules::columns::Lasca;
+    use crate::rules::damath::Damath;
+    use crate::rules::removal::{English, International};
+    use proptest::prelude::*;
+
+    /// Read `line` as a command, a move and a set-up line of `G`.
+    fn every_reader<G: Game>(line: &str) {
+        let _ = command::parse(line);
+        let _ = read_move(&G::start(), line);
+        let mut setup = G::start().to_setup();
+        let _ = step::<G>(&mut setup, line);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn no_line_breaks_the_readers(
+            junk in "\\PC{0,30}",
+            shaped in "[wbWB0-9x:@ -]{0,20}",
+            word in "(level|goto|load|setup|fen|w|B|players|computer) [a-z0-9 .@-]{0,12}",
+        ) {
+            for line in [&junk, &shaped, &word] {
+                every_reader::<International>(line);
+                every_reader::<English>(line);
+                every_reader::<Lasca>(line);
+                every_reader::<Damath>(line);
+            }
+        }
+    }
+}
