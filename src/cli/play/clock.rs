@@ -59,9 +59,24 @@ impl Clocks {
         self.turn.get_or_insert_with(Instant::now);
     }
 
-    /// Stop the clock, keeping the time left as it is (set-up, take back).
-    pub fn stop(&mut self) {
+    /// Stop the clock, `side` (to move) charged the turn's time (set-up,
+    /// take back, the end of the game).
+    pub fn stop(&mut self, side: Color) {
+        self.charge(side);
         self.turn = None;
+    }
+
+    /// Take the turn's time so far off `side`'s clock (or the game clock).
+    fn charge(&mut self, side: Color) {
+        let used = self.this_turn();
+        match self.level {
+            Level::Clock { .. } => {
+                let left = &mut self.left[side.index()];
+                *left = left.saturating_sub(used);
+            }
+            Level::Damath { .. } => self.game_left = self.game_left.saturating_sub(used),
+            _ => {}
+        }
     }
 
     /// The time of the turn so far.
@@ -72,18 +87,14 @@ impl Clocks {
     /// `side` moved: charge it the turn's time, add a new period when it
     /// completed one, and start the next turn.
     pub fn moved(&mut self, side: Color) {
-        let used = self.this_turn();
+        self.charge(side);
         let i = side.index();
         self.moved[i] += 1;
-        match self.level {
-            Level::Clock { moves, period } => {
-                self.left[i] = self.left[i].saturating_sub(used);
-                if moves > 0 && self.moved[i].is_multiple_of(moves) {
-                    self.left[i] += period;
-                }
-            }
-            Level::Damath { .. } => self.game_left = self.game_left.saturating_sub(used),
-            _ => {}
+        if let Level::Clock { moves, period } = self.level
+            && moves > 0
+            && self.moved[i].is_multiple_of(moves)
+        {
+            self.left[i] += period;
         }
         self.turn = Some(Instant::now());
     }

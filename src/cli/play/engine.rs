@@ -177,9 +177,9 @@ impl Engine {
         stopped_by.unwrap_or(Input::End)
     }
 
-    /// Search `pos` (the player's turn) to fill the table while waiting
-    /// for the player's input, which is returned.
-    pub fn ponder<G: Evaluate>(&self, pos: &G, history: &[u64], input: &Receiver<Input>) -> Input {
+    /// Search `pos` (the player's turn) to fill the table while `wait`
+    /// waits for the player; what `wait` returns.
+    pub fn ponder<G: Evaluate, T>(&self, pos: &G, history: &[u64], wait: impl FnOnce() -> T) -> T {
         let limits = Limits {
             infinite: true,
             ..Limits::default()
@@ -187,7 +187,7 @@ impl Engine {
         let control = Control::new(true);
         thread::scope(|s| {
             s.spawn(|| self.search(pos, history, &limits, 1, &control, None));
-            let got = input.recv().unwrap_or(Input::End);
+            let got = wait();
             control.stop();
             got
         })

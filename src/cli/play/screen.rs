@@ -4,8 +4,16 @@
 //! board only when asked for, so scripts read a plain transcript. Control
 //! characters from the input are never echoed.
 
+use super::clock::Clocks;
+use super::input::Input;
+use crate::rules::Color;
+use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::collections::VecDeque;
 use std::io::Write;
+use std::time::Duration;
+
+/// How often a running clock is redrawn while the player thinks.
+const TICK: Duration = Duration::from_millis(500);
 
 /// How many said lines a redrawn screen keeps.
 const KEPT: usize = 14;
@@ -66,6 +74,32 @@ impl Screen {
         }
         out.push_str(prompt);
         print(&out);
+    }
+}
+
+/// The next input. On a terminal with a running clock, the clock's line
+/// (`row` of the screen, from 1) is rewritten twice a second meanwhile,
+/// the cursor and the line being typed left where they are; `None` when
+/// the side to move's clock runs out first.
+pub fn next_input(
+    input: &Receiver<Input>,
+    clock: Option<(&Clocks, Color, [&str; 2], usize)>,
+) -> Option<Input> {
+    let Some((clocks, side, names, row)) = clock else {
+        return Some(input.recv().unwrap_or(Input::End));
+    };
+    loop {
+        match input.recv_timeout(TICK) {
+            Ok(got) => return Some(got),
+            Err(RecvTimeoutError::Disconnected) => return Some(Input::End),
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if clocks.expired(side).is_some() {
+            return None;
+        }
+        if let Some(text) = clocks.text(side, names) {
+            print(&format!("\x1b7\x1b[{row};1H\x1b[2K{text}\x1b8"));
+        }
     }
 }
 

@@ -18,7 +18,7 @@ use super::engine::Engine;
 use super::history::History;
 use super::input::{self, Input};
 use super::level::{DAMATH_CLOCK, Level};
-use super::screen::Screen;
+use super::screen::{Screen, next_input};
 use super::setup;
 use crate::book::random_seed;
 use crate::cli::CliError;
@@ -144,17 +144,25 @@ impl<G: Evaluate> Session<G> {
             if self.ended {
                 return;
             }
-            self.screen.redraw(&self.board_text(), &self.prompt());
+            let board = self.board_text();
+            self.screen.redraw(&board, &self.prompt());
+            let side = self.history.position().side_to_move();
+            let names = [self.name(Color::White), self.name(Color::Black)];
+            let ticking = (live && self.screen.terminal())
+                .then(|| (&self.clocks, side, names, board.lines().count()));
+            let wait = || next_input(&input, ticking);
             let got = if live && self.ponder && self.engine_plays_either() {
                 let pos = self.history.position();
-                self.engine.ponder(&pos, &self.history.hashes(), &input)
+                self.engine.ponder(&pos, &self.history.hashes(), wait)
             } else {
-                input.recv().unwrap_or(Input::End)
+                wait()
             };
             if live {
                 self.check_clock();
             }
-            if self.handle(got) == Flow::Quit {
+            if let Some(got) = got
+                && self.handle(got) == Flow::Quit
+            {
                 return;
             }
         }
@@ -247,7 +255,7 @@ impl<G: Evaluate> Session<G> {
             Command::Resign => self.resign(),
             Command::Draw => self.draw_offer(),
             Command::Setup => {
-                self.clocks.stop();
+                self.clocks.stop(self.history.position().side_to_move());
                 self.setup = Some(self.history.position().to_setup());
                 self.screen.say(setup::HELP);
             }

@@ -65,7 +65,7 @@ impl<G: Evaluate> Session<G> {
         let Some(end) = self.history.game_end() else {
             return;
         };
-        self.clocks.stop();
+        self.clocks.stop(self.history.position().side_to_move());
         let result = match end.outcome {
             Outcome::Win(color) => format!("{} wins", self.name(color)),
             Outcome::Draw => "draw".to_string(),
@@ -146,8 +146,9 @@ impl<G: Evaluate> Session<G> {
     }
 
     pub(super) fn go_to(&mut self, ply: usize) {
+        let side = self.history.position().side_to_move();
         if self.history.goto(ply) {
-            self.clocks.stop();
+            self.clocks.stop(side);
             let (at, len) = self.history.cursor();
             self.screen.say(&format!(
                 "at ply {at} of {len}: {}",

@@ -36,6 +36,7 @@ impl<G: Evaluate> Session<G> {
     pub(super) fn prompt(&self) -> String {
         match self.setup {
             Some(_) => "setup> ".to_string(),
+            None if self.history.game_end().is_some() => "game over> ".to_string(),
             None => format!(
                 "{} to move> ",
                 self.name(self.history.position().side_to_move())
