@@ -334,3 +334,22 @@ fn a_pdn_file_names_the_variant_to_play() {
         "{out}"
     );
 }
+
+#[test]
+fn taking_back_gives_the_player_the_move_as_in_scan() {
+    let out = play(
+        &["--level", "depth 2"],
+        b"32-28\nundo\nundo\n33-28\nplayers 0\ngo\nplayers 1\n",
+    );
+    assert_eq!(out.matches("(dam: score").count(), 3, "{out}");
+    for line in [
+        "at ply 1 of 2: 1. [32-28]",
+        "at ply 0 of 2: 1. 32-28",
+        "1. 33-28",
+        "the engine plays neither side",
+        "the engine plays Black",
+    ] {
+        assert!(out.contains(line), "{line}:\n{out}");
+    }
+    assert!(out.contains("the engine plays White\n2. "), "go: {out}");
+}

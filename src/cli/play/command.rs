@@ -2,6 +2,7 @@
 //! other word is taken for a move. Set-up mode has its own (`setup`).
 
 use super::level::Level;
+use crate::rules::Color;
 
 /// Where `goto` goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,24 @@ pub struct Sides {
     pub black: bool,
 }
 
+impl Sides {
+    /// Whether the engine plays `color`.
+    pub fn plays(&self, color: Color) -> bool {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The engine plays `color`, or not.
+    pub fn set(&mut self, color: Color, engine: bool) {
+        match color {
+            Color::White => self.white = engine,
+            Color::Black => self.black = engine,
+        }
+    }
+}
+
 /// One command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -26,9 +45,11 @@ pub enum Command {
     Move(String),
     /// An empty line: play the only legal move.
     Forced,
+    /// The engine takes the side to move (and plays it now), the player
+    /// the other, as Scan's `g`.
     Go,
-    /// `players N`: 0 the engine plays both sides, 1 the side not to move
-    /// now, 2 neither (as Scan counts players).
+    /// `players N`: how many sides the engine plays, as Scan counts them:
+    /// 0 neither, 1 the side not to move now, 2 both.
     Players(u8),
     Computer(Sides),
     Level(Level),
@@ -150,14 +171,14 @@ pub const HELP: &str = "\
 moves are typed as 32-28, 28x19, a route 28x19x10, c3-d4 on 8x8 boards,
   or one square (from, to or captured) when it names one legal move;
   an empty line plays a forced move
-go                 the engine plays the side to move now
-players N          0: the engine plays both sides, 1: the side not to move, 2: neither
+go                 the engine takes the side to move and plays now; you get the other side
+players N          the engine plays 0: neither side, 1: the side not to move, 2: both sides
 computer white|black|both|none
 level A|B|C|D      learner levels (shallow, with mistakes)
 level depth D | level time S | level clock X Y (X moves in Y minutes; 0 X: a game)
 level damath [MIN SEC]   the Damath clock (default 20 minutes a game, 60 s a move)
 ponder on|off      the engine thinks on your time
-undo, redo, goto N|start|end   take back, forward, go to move N
+undo, redo, goto N|start|end   take back, forward, go to move N (you get the side to move)
 new, resign, draw  a new game; resign; offer a draw (the engine answers)
 setup              set up a position (w 10, B 7 43, 30 16, start, empty, white, black, done)
 moves              legal moves, best first, with the engine's evaluation

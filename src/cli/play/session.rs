@@ -1,9 +1,10 @@
 //! One `dam play` session: the loop that reads the player's lines, lets
 //! the engine move when it is its turn, keeps the clocks, and carries out
 //! every command (`command::HELP`). The engine plays its turns one after
-//! the other; a line typed meanwhile is handled between two of its moves,
-//! and the end of the input ends the session once the engine has no move
-//! to make.
+//! the other; a line typed meanwhile is handled after its move, one line
+//! per move, so a script's lines and the engine's replies interleave as
+//! typed; the end of the input ends the session once the engine has no
+//! move to make.
 
 mod info;
 mod position;
@@ -134,10 +135,11 @@ impl<G: Evaluate> Session<G> {
             if live && self.engine_plays(self.history.position().side_to_move()) {
                 self.screen.redraw(&self.board_text(), "dam is thinking...");
                 self.engine_move();
-                while let Ok(got) = input.try_recv() {
-                    if self.handle(got) == Flow::Quit {
-                        return;
-                    }
+                // One line typed meanwhile, then whose turn it is again.
+                if let Ok(got) = input.try_recv()
+                    && self.handle(got) == Flow::Quit
+                {
+                    return;
                 }
                 continue;
             }
@@ -169,10 +171,18 @@ impl<G: Evaluate> Session<G> {
     }
 
     fn engine_plays(&self, color: Color) -> bool {
-        match color {
-            Color::White => self.computer.white,
-            Color::Black => self.computer.black,
-        }
+        self.computer.plays(color)
+    }
+
+    /// After the board changed under the player (take back, a new game):
+    /// the player gets the side to move, and the engine plays the other
+    /// side if it played the side not to move `before`, as in Scan, so that
+    /// taking a move back never sets the engine thinking.
+    fn player_to_move(&mut self, before: Color) {
+        let engine = self.engine_plays(before.flip());
+        let now = self.history.position().side_to_move();
+        self.computer.set(now, false);
+        self.computer.set(now.flip(), engine);
     }
 
     fn engine_plays_either(&self) -> bool {
@@ -205,27 +215,17 @@ impl<G: Evaluate> Session<G> {
             Command::Move(text) => self.human_move(&text),
             Command::Forced => self.forced(),
             Command::Go => {
-                if self.refuse_when_over() {
-                    return Flow::Go;
+                if !self.refuse_when_over() {
+                    let side = self.history.position().side_to_move();
+                    self.computer.set(side, true);
+                    self.computer.set(side.flip(), false);
+                    self.say_sides();
                 }
-                self.engine_move();
             }
             Command::Players(n) => {
                 let side = self.history.position().side_to_move();
-                self.computer = match n {
-                    0 => Sides {
-                        white: true,
-                        black: true,
-                    },
-                    1 => Sides {
-                        white: side == Color::Black,
-                        black: side == Color::White,
-                    },
-                    _ => Sides {
-                        white: false,
-                        black: false,
-                    },
-                };
+                self.computer.set(side, n == 2);
+                self.computer.set(side.flip(), n >= 1);
                 self.say_sides();
             }
             Command::Computer(sides) => {

@@ -122,9 +122,12 @@ impl<G: Evaluate> Session<G> {
         }
     }
 
-    /// A new game from `start`, the engine keeping its sides.
+    /// A new game from `start`: the player has the move, the engine
+    /// keeps playing the other side if it did.
     pub(super) fn restart(&mut self, start: G) {
+        let before = self.history.position().side_to_move();
         self.history = History::new(start);
+        self.player_to_move(before);
         self.clocks = Clocks::new(self.clocks.level());
         self.engine.clear();
         self.opened = None;

@@ -149,6 +149,7 @@ impl<G: Evaluate> Session<G> {
         let side = self.history.position().side_to_move();
         if self.history.goto(ply) {
             self.clocks.stop(side);
+            self.player_to_move(side);
             let (at, len) = self.history.cursor();
             self.screen.say(&format!(
                 "at ply {at} of {len}: {}",
