@@ -22,6 +22,8 @@ const KEPT: usize = 14;
 pub struct Screen {
     terminal: bool,
     said: VecDeque<String>,
+    /// A text too long to show under the board, shown instead of it once.
+    page: Option<String>,
 }
 
 impl Screen {
@@ -29,6 +31,7 @@ impl Screen {
         Screen {
             terminal,
             said: VecDeque::new(),
+            page: None,
         }
     }
 
@@ -42,7 +45,9 @@ impl Screen {
             .chars()
             .map(|c| if c.is_control() && c != '\n' { '?' } else { c })
             .collect();
-        if self.terminal {
+        if self.terminal && clean.lines().count() > KEPT {
+            self.page = Some(clean);
+        } else if self.terminal {
             for line in clean.lines() {
                 if self.said.len() == KEPT {
                     self.said.pop_front();
@@ -60,17 +65,23 @@ impl Screen {
     }
 
     /// On a terminal: redraw the whole screen with `board` on top and
-    /// `prompt` at the end. Plain output has no screen to redraw.
-    pub fn redraw(&self, board: &str, prompt: &str) {
+    /// `prompt` at the end, or a long text said since the last redraw
+    /// instead of the board. Plain output has no screen to redraw.
+    pub fn redraw(&mut self, board: &str, prompt: &str) {
         if !self.terminal {
             return;
         }
         let mut out = String::from("\x1b[H\x1b[2J");
-        out.push_str(board);
-        out.push('\n');
-        for line in &self.said {
-            out.push_str(line);
+        if let Some(page) = self.page.take() {
+            out.push_str(&page);
+            out.push_str("\n\n(the board comes back after the next line)\n");
+        } else {
+            out.push_str(board);
             out.push('\n');
+            for line in &self.said {
+                out.push_str(line);
+                out.push('\n');
+            }
         }
         out.push_str(prompt);
         print(&out);
