@@ -56,7 +56,7 @@ pub struct PlayArgs {
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let variant = match (args.variant, &args.pdn) {
         (Some(v), _) => v,
-        (None, Some(path)) => files::first_variant(path, args.game).map_err(CliError)?,
+        (None, Some(path)) => files::variant_of(path, args.game).map_err(CliError)?,
         (None, None) => Variant::International,
     };
     with_variant!(variant, G => session::run::<G>(args))

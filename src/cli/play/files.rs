@@ -47,7 +47,7 @@ fn with_game<T>(
 }
 
 /// The variant of game `n` of `path`.
-pub fn first_variant(path: &Path, n: usize) -> Result<Variant, String> {
+pub fn variant_of(path: &Path, n: usize) -> Result<Variant, String> {
     with_game(path, n, |game, _| {
         game_variant(game, Variant::International)
     })

@@ -120,22 +120,28 @@ impl<G: Game> History<G> {
     pub fn move_list(&self) -> String {
         let mut out = Vec::new();
         for (i, mv) in self.moves.iter().enumerate() {
-            let ply = i + self.first_ply();
             let text = pdn_move(&self.positions[i], mv);
             let text = if i + 1 == self.at {
                 format!("[{text}]")
             } else {
                 text
             };
-            if ply.is_multiple_of(2) {
-                out.push(format!("{}. {text}", ply / 2 + 1));
-            } else if i == 0 {
-                out.push(format!("{}... {text}", ply / 2 + 1));
+            let first_mover = (i + self.first_ply()).is_multiple_of(2);
+            if first_mover || i == 0 {
+                out.push(format!("{} {text}", self.number(i)));
             } else {
                 out.push(text);
             }
         }
         out.join(" ")
+    }
+
+    /// The number written before the move at `ply`: `12.` for the first
+    /// mover's, `12...` for the other side's.
+    pub fn number(&self, ply: usize) -> String {
+        let ply = ply + self.first_ply();
+        let dots = if ply.is_multiple_of(2) { "." } else { "..." };
+        format!("{}{dots}", ply / 2 + 1)
     }
 }
 

@@ -49,15 +49,12 @@ impl<G: Evaluate> Session<G> {
     /// Play `mv` on the board; `note` tells an engine move's score.
     pub(super) fn play(&mut self, mv: &G::Move, note: Option<String>) {
         let pos = self.history.position();
-        let (ply, _) = self.history.cursor();
-        let first = usize::from(self.history.start().side_to_move() != G::start().side_to_move());
-        let number = (ply + first) / 2 + 1;
-        let dots = if (ply + first) % 2 == 0 { "." } else { "..." };
+        let number = self.history.number(self.history.cursor().0);
         let text = pdn_move(&pos, mv);
         self.clocks.moved(pos.side_to_move());
         self.history.play(mv);
         let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
-        self.screen.say(&format!("{number}{dots} {text}{note}"));
+        self.screen.say(&format!("{number} {text}{note}"));
         self.announce_end();
     }
 
