@@ -5,6 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The terminal test of dam play runs under tmux, a Debian package.
+if ! command -v tmux >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get install -y tmux || { apt-get update && apt-get install -y tmux; } ||
+        echo "tmux cannot be installed: the terminal test of dam play will be skipped"
+fi
+
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 DAM_PERFT_FULL=1 cargo test --release

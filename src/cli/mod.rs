@@ -9,6 +9,7 @@ mod hub;
 mod matches;
 mod pdn;
 mod perft;
+mod play;
 mod selfplay;
 mod show;
 mod values;
@@ -45,6 +46,8 @@ enum Command {
     Pdn(pdn::PdnCommand),
     /// Count move paths from a position, one line per depth.
     Perft(perft::PerftArgs),
+    /// Play a game at the terminal: against the engine, or two players.
+    Play(play::PlayArgs),
     /// Play the engine against a changed copy of itself: W/D/L and Elo.
     Selfplay(selfplay::SelfplayArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
@@ -101,6 +104,7 @@ pub fn run() -> i32 {
         Command::Match(args) => matches::run(&args).map(|()| 0),
         Command::Pdn(command) => pdn::run(&command),
         Command::Perft(args) => perft::run(&args).map(|()| 0),
+        Command::Play(args) => play::run(&args).map(|()| 0),
         Command::Selfplay(args) => selfplay::run(&args).map(|()| 0),
         Command::Show(args) => show::run(&args).map(|()| 0),
     };

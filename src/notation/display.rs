@@ -51,12 +51,7 @@ pub fn show_position<G: Game>(pos: &G, end: Option<&GameEnd>) -> String {
 /// contents: `w`/`b` a man, `W`/`B` a king, a stack top first, a Damath
 /// chip's number after its letter, `.` an empty square.
 pub fn board_text(setup: &Setup, variant: Variant, geo: &Geometry) -> String {
-    let mut cells = vec![vec![None; geo.files as usize]; geo.ranks as usize];
-    for n in 1..=geo.squares {
-        let Some(bit) = geo.bit_of(n as u32) else {
-            continue;
-        };
-        let (x, y) = geo.bit_xy[bit as usize];
+    let cells = grid(geo, |n| {
         let i = n as usize - 1;
         let label = match variant {
             Variant::Damath => format!("{n}{}", DAMATH_OPERATORS.get(i).copied().unwrap_or(' ')),
@@ -64,8 +59,8 @@ pub fn board_text(setup: &Setup, variant: Variant, geo: &Geometry) -> String {
         };
         let column = setup.squares.get(i).map_or(&[][..], Vec::as_slice);
         let number = setup.numbers.get(i).copied().flatten();
-        cells[y as usize][x as usize] = Some((label, contents(column, number)));
-    }
+        (label, contents(column, number))
+    });
     let width = cells
         .iter()
         .flatten()
@@ -91,6 +86,20 @@ pub fn board_text(setup: &Setup, variant: Variant, geo: &Geometry) -> String {
         .collect();
     let _ = writeln!(out, "   {files}");
     out
+}
+
+/// The board's squares laid out as rows and files: `grid[y][x]` is
+/// `cell(n)` for the playing square `n` at file `x` and rank `y` (0, 0 at
+/// White's lower left), `None` off the playing squares.
+pub fn grid<T: Clone>(geo: &Geometry, mut cell: impl FnMut(u8) -> T) -> Vec<Vec<Option<T>>> {
+    let mut cells = vec![vec![None; geo.files as usize]; geo.ranks as usize];
+    for n in 1..=geo.squares {
+        if let Some(bit) = geo.bit_of(n as u32) {
+            let (x, y) = geo.bit_xy[bit as usize];
+            cells[y as usize][x as usize] = Some(cell(n));
+        }
+    }
+    cells
 }
 
 /// What stands on one square.

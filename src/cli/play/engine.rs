@@ -1,0 +1,214 @@
+//! The engine at the player's side: its move at a level (learner levels
+//! now and then play a worse move on purpose), every legal move ranked by
+//! a search, live analysis and pondering that stop when the player types,
+//! and its answer to a draw offer. Every search runs on a thread with the
+//! stack the search needs.
+
+use super::input::Input;
+use super::level::{Level, learner};
+use crate::book::{next_random, random_seed};
+use crate::cli::analyze::score_text;
+use crate::eval::Evaluate;
+use crate::notation::movetext::pdn_move;
+use crate::rules::Game;
+use crate::search::{Control, Info, Limits, Outcome, Searcher, line_text};
+use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
+use std::thread;
+use std::time::Duration;
+
+/// The stack of a search thread (a move list per ply).
+const STACK: usize = 64 << 20;
+
+/// How deep and how long `moves`, `hint` and a draw offer search.
+const QUICK: Limits = Limits {
+    depth: Some(8),
+    nodes: None,
+    move_time: Some(Duration::from_millis(700)),
+    clock: None,
+    infinite: false,
+};
+
+/// The engine's choice: the move, its score for the side that plays it,
+/// and the depth searched.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice<M> {
+    pub mv: M,
+    pub score: i32,
+    pub depth: i32,
+}
+
+/// The search, its table and the learner levels' dice.
+pub struct Engine {
+    searcher: Searcher,
+    dice: u64,
+}
+
+impl Engine {
+    pub fn new(threads: usize, tt_bits: u32) -> Engine {
+        Engine {
+            searcher: Searcher::new(threads, tt_bits),
+            dice: random_seed(),
+        }
+    }
+
+    /// Forget the table (a new game).
+    pub fn clear(&self) {
+        self.searcher.clear();
+    }
+
+    /// Search on a thread of its own until `limits` or `control` stop it.
+    fn search<G: Evaluate>(
+        &self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
+        control: &Control,
+        info: Option<Sender<Info<G::Move>>>,
+    ) -> Option<Outcome<G::Move>> {
+        let searcher = &self.searcher;
+        thread::scope(|s| {
+            let run = move || searcher.search(pos, history, limits, lines, control, info.as_ref());
+            let handle = thread::Builder::new()
+                .name("dam-play-search".into())
+                .stack_size(STACK)
+                .spawn_scoped(s, run)
+                .ok()?;
+            handle.join().ok()
+        })
+    }
+
+    /// The engine's move at `level` within `limits`; `None` when there is
+    /// no legal move.
+    pub fn think<G: Evaluate>(
+        &mut self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        level: Level,
+    ) -> Option<Choice<G::Move>> {
+        let control = Control::new(false);
+        let Level::Learner(l) = level else {
+            let out = self.search(pos, history, limits, 1, &control, None)?;
+            return out.best.map(|mv| Choice {
+                mv,
+                score: out.score,
+                depth: out.depth,
+            });
+        };
+        let all = pos.count_moves() as usize;
+        let out = self.search(pos, history, limits, all, &control, None)?;
+        let (_, chance, margin) = learner(l);
+        let &(best, top) = out.lines.first()?;
+        let mut pick = (best, top);
+        if next_random(&mut self.dice) % 100 < chance {
+            let worse: Vec<&(G::Move, i32)> = out.lines[1..]
+                .iter()
+                .filter(|(_, s)| *s >= top - margin)
+                .collect();
+            if !worse.is_empty() {
+                pick = *worse[(next_random(&mut self.dice) % worse.len() as u64) as usize];
+            }
+        }
+        Some(Choice {
+            mv: pick.0,
+            score: pick.1,
+            depth: out.depth,
+        })
+    }
+
+    /// A short search of `pos` with `lines` principal lines (every
+    /// legal move ranked when it is their number): `moves`, `hint` and the
+    /// answer to a draw offer.
+    pub fn quick<G: Evaluate>(
+        &self,
+        pos: &G,
+        history: &[u64],
+        lines: usize,
+    ) -> Option<Outcome<G::Move>> {
+        let control = Control::new(false);
+        self.search(pos, history, &QUICK, lines, &control, None)
+    }
+
+    /// Search `pos` without end, handing `say` an info line per finished
+    /// line, until the next input, which is returned (the input that
+    /// stopped the analysis).
+    pub fn analyze<G: Evaluate>(
+        &self,
+        pos: &G,
+        history: &[u64],
+        input: &Receiver<Input>,
+        mut say: impl FnMut(&str),
+    ) -> Input {
+        let (tx, infos) = unbounded::<Info<G::Move>>();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let control = Control::new(false);
+        let mut stopped_by = None;
+        let mut seen = false;
+        let done = never();
+        thread::scope(|s| {
+            s.spawn(|| self.search(pos, history, &limits, 1, &control, Some(tx)));
+            loop {
+                // Input stops the search once it has said something; once
+                // a line stopped it, later ones wait their turn.
+                let watch = if seen && stopped_by.is_none() {
+                    input
+                } else {
+                    &done
+                };
+                select! {
+                    recv(infos) -> info => match info {
+                        Ok(info) => {
+                            seen = true;
+                            say(&info_text(pos, &info));
+                        }
+                        Err(_) => break,
+                    },
+                    recv(watch) -> got => {
+                        stopped_by = Some(got.unwrap_or(Input::End));
+                        control.stop();
+                    },
+                }
+            }
+        });
+        stopped_by.unwrap_or(Input::End)
+    }
+
+    /// Search `pos` (the player's turn) to fill the table while `wait`
+    /// waits for the player; what `wait` returns.
+    pub fn ponder<G: Evaluate, T>(&self, pos: &G, history: &[u64], wait: impl FnOnce() -> T) -> T {
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let control = Control::new(true);
+        thread::scope(|s| {
+            s.spawn(|| self.search(pos, history, &limits, 1, &control, None));
+            let got = wait();
+            control.stop();
+            got
+        })
+    }
+}
+
+/// One info line of the analysis.
+fn info_text<G: Evaluate>(pos: &G, info: &Info<G::Move>) -> String {
+    let pv = line_text(pos, &info.pv, pdn_move::<G>).join(" ");
+    format!(
+        "depth {} score {} nodes {} time {:.1}s pv {pv}",
+        info.depth,
+        score_text(info.score),
+        info.nodes,
+        info.time.as_secs_f64()
+    )
+}
+
+/// The endgame database's value of the position after `mv`, for the
+/// `moves` list. This is the seam for the endgame databases: until dam
+/// has them, no position has a value.
+pub fn database_value<G: Game>(_pos: &G, _mv: &G::Move) -> Option<String> {
+    None
+}
