@@ -2,4 +2,5 @@
 //! it writes (`record`), which the trainer reads. It uses the search and
 //! the evaluation; nothing else in dam uses it.
 
+pub mod datagen;
 pub mod record;
