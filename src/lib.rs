@@ -12,4 +12,5 @@ pub mod perft;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod train;
 pub mod variant;

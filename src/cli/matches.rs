@@ -9,11 +9,12 @@ use super::CliError;
 use super::dxp::dam_player;
 use crate::eval::Evaluate;
 use crate::matches::ballots::{openings, read_ballots, read_game_set, shipped_ballots};
-use crate::matches::elo::Tally;
+use crate::matches::concurrent::play_match_concurrent;
+use crate::matches::elo::{SPRT_BOUND, Sprt, Tally, Verdict};
 use crate::matches::hub::HubEngine;
 use crate::matches::pdn_log::{MatchTags, game_text, result_text};
 use crate::matches::remote::DxpRemote;
-use crate::matches::{Finished, MatchSettings, play_match};
+use crate::matches::{Finished, MatchSettings};
 use crate::protocol::dxp::Player;
 use crate::rules::{Color, Game};
 use crate::search::{Control, Limits, Searcher};
@@ -68,11 +69,39 @@ pub struct MatchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 60,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     timeout: u64,
+    /// Games played at once, each pair of engines started this many times
+    /// (not with a DXP peer).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    concurrency: u16,
+    /// Stop when a sequential test (alpha = beta = 0.05) accepts one of two
+    /// Elo differences of the first engine, e.g. `0,20`.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = Sprt::parse)]
+    sprt: Option<Sprt>,
+    /// A parameter set in every Hub engine that declares it, e.g.
+    /// `threads=1`. Repeatable.
+    #[arg(long = "hub-param", value_name = "NAME=VALUE", value_parser = parse_hub_param)]
+    hub_params: Vec<(String, String)>,
+}
+
+fn parse_hub_param(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .filter(|(name, _)| !name.trim().is_empty())
+        .ok_or_else(|| format!("--hub-param '{text}': expected NAME=VALUE"))?;
+    if value.contains(char::is_whitespace) {
+        return Err(format!("--hub-param '{text}': the value has a space"));
+    }
+    Ok((name.trim().to_string(), value.to_string()))
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError::new("a match needs exactly two --engine"));
+    }
+    if args.concurrency > 1 && args.engines.iter().any(|e| e.starts_with("dxp://")) {
+        return Err(CliError::new(
+            "--concurrency above 1 cannot be used with a DXP peer (one game at a time)",
+        ));
     }
     with_variant!(args.variant, G => run_for::<G>(args))
 }
@@ -110,8 +139,13 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
         );
     }
     let openings: Vec<G> = deck.iter().cycle().take(pairs).copied().collect();
-    let mut first = engine::<G>(&args.engines[0], args)?;
-    let mut second = engine::<G>(&args.engines[1], args)?;
+    let mut seats = Vec::new();
+    for _ in 0..args.concurrency {
+        seats.push([
+            engine::<G>(&args.engines[0], args)?,
+            engine::<G>(&args.engines[1], args)?,
+        ]);
+    }
     let settings = MatchSettings {
         minutes: args.time,
         moves: args.moves,
@@ -134,24 +168,26 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
         .map_err(|e| CliError(format!("cannot open {}: {e}", args.pdn)))?;
     let total = openings.len() * 2;
     let mut failure = None;
-    let end = play_match(
-        &mut [&mut *first, &mut *second],
-        &openings,
-        &settings,
-        |g, t| {
-            let written = log
-                .write_all(game_text(g, &tags).as_bytes())
-                .and_then(|_| log.flush());
-            progress(g, t, total);
-            match written {
-                Ok(()) => true,
-                Err(e) => {
-                    failure = Some(CliError(format!("writing {}: {e}", args.pdn)));
-                    false
-                }
+    let mut decided = None;
+    let end = play_match_concurrent(seats, &openings, &settings, |g, t| {
+        let written = log
+            .write_all(game_text(g, &tags).as_bytes())
+            .and_then(|_| log.flush());
+        progress(g, t, total, args.sprt);
+        if let Some(sprt) = args.sprt {
+            match sprt.verdict(t) {
+                Verdict::Continue => {}
+                verdict => decided = Some(verdict),
             }
-        },
-    );
+        }
+        match written {
+            Ok(()) => decided.is_none(),
+            Err(e) => {
+                failure = Some(CliError(format!("writing {}: {e}", args.pdn)));
+                false
+            }
+        }
+    });
     if std::io::stderr().is_terminal() {
         eprintln!();
     }
@@ -161,6 +197,19 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
         args.engines[1],
         end.tally.summary()
     );
+    if let Some(sprt) = args.sprt {
+        let verdict = match decided {
+            Some(Verdict::H1) => format!("H1 accepted (elo >= {})", sprt.elo1),
+            Some(_) => format!("H0 accepted (elo <= {})", sprt.elo0),
+            None => "no decision".to_string(),
+        };
+        println!(
+            "sprt elo0 {} elo1 {}: llr {:.2} (bounds +/-{SPRT_BOUND:.2}), {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.llr(&end.tally)
+        );
+    }
     if let Some(why) = end.aborted {
         return Err(CliError(format!(
             "match aborted at {why}; the {} finished game(s) are in {}",
@@ -172,7 +221,10 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
 }
 
 /// One of the two engines.
-fn engine<G: Evaluate>(spec: &str, args: &MatchArgs) -> Result<Box<dyn Player<G>>, CliError> {
+fn engine<G: Evaluate>(
+    spec: &str,
+    args: &MatchArgs,
+) -> Result<Box<dyn Player<G> + Send>, CliError> {
     if let Some(addr) = spec.strip_prefix("dxp://") {
         let timeout = Duration::from_secs(args.timeout.max(1));
         return Ok(Box::new(DxpRemote::<G>::new(addr, "dam match", timeout)));
@@ -181,17 +233,20 @@ fn engine<G: Evaluate>(spec: &str, args: &MatchArgs) -> Result<Box<dyn Player<G>
         let player = dam_player::<G>(spec.strip_prefix("dam:").unwrap_or(""))?;
         return Ok(player);
     }
-    Ok(Box::new(HubEngine::<G>::start(spec).map_err(CliError)?))
+    let engine = HubEngine::<G>::start(spec, &args.hub_params).map_err(CliError)?;
+    Ok(Box::new(engine))
 }
 
-/// The progress line: a bar on a terminal, a line per game otherwise.
-fn progress<G: Game>(game: &Finished<G>, tally: &Tally, total: usize) {
-    let done = game.round;
+/// The progress line: a bar on a terminal, a line per game otherwise
+/// (with the SPRT's log-likelihood ratio when one runs).
+fn progress<G: Game>(game: &Finished<G>, tally: &Tally, total: usize, sprt: Option<Sprt>) {
+    let done = (tally.games() + tally.unfinished) as usize;
+    let llr = sprt.map_or(String::new(), |s| format!(" llr {:.2}", s.llr(tally)));
     if std::io::stderr().is_terminal() {
         let width = 30;
         let filled = done * width / total.max(1);
         eprint!(
-            "\r[{}{}] {done}/{total} +{} ={} -{}",
+            "\r[{}{}] {done}/{total} +{} ={} -{}{llr}",
             "#".repeat(filled),
             ".".repeat(width - filled),
             tally.wins,
@@ -200,7 +255,8 @@ fn progress<G: Game>(game: &Finished<G>, tally: &Tally, total: usize) {
         );
     } else {
         eprintln!(
-            "game {done}/{total}: {} ({}); +{} ={} -{}",
+            "game {done}/{total} (round {}): {} ({}); +{} ={} -{}{llr}",
+            game.round,
             result_text::<G>(game.outcome),
             game.termination,
             tally.wins,

@@ -4,6 +4,7 @@
 mod analyze;
 mod bench;
 mod book;
+mod datagen;
 mod dxp;
 mod hub;
 mod matches;
@@ -32,6 +33,8 @@ enum Command {
     Ballots(matches::BallotsArgs),
     /// Search fixed positions of every variant: nodes, time, nodes/s.
     Bench(bench::BenchArgs),
+    /// Self-play games into a training file of quiet positions.
+    Datagen(datagen::DatagenArgs),
     /// Opening books: build one with the engine.
     #[command(subcommand)]
     Book(book::BookCommand),
@@ -98,6 +101,7 @@ pub fn run() -> i32 {
         Command::Analyze(args) => analyze::run(&args).map(|()| 0),
         Command::Ballots(args) => matches::run_ballots(&args).map(|()| 0),
         Command::Bench(args) => bench::run(&args).map(|()| 0),
+        Command::Datagen(args) => datagen::run(&args).map(|()| 0),
         Command::Book(command) => book::run(&command).map(|()| 0),
         Command::Dxp(args) => dxp::run(&args).map(|()| 0),
         Command::Hub(args) => hub::run(&args).map(|()| 0),

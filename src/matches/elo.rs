@@ -1,5 +1,7 @@
 //! A match score: wins, draws and losses of the first player, the Elo
-//! difference they imply and its 95% error bar.
+//! difference they imply and its 95% error bar, and a sequential
+//! probability ratio test (SPRT) that stops a match once it has decided
+//! between two Elo hypotheses.
 
 /// The first player's results.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -68,6 +70,81 @@ impl Tally {
     }
 }
 
+/// A sequential test of `elo0` (H0) against `elo1` (H1), with error rates
+/// alpha = beta = 0.05.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+}
+
+/// What an SPRT says so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// H1 accepted: the first player is at least `elo1` stronger.
+    H1,
+    /// H0 accepted: it is not stronger than `elo0`.
+    H0,
+    Continue,
+}
+
+/// The log-likelihood ratio bound for alpha = beta = 0.05: ln(0.95 / 0.05).
+pub const SPRT_BOUND: f64 = 2.944_438_979_166_44;
+
+impl Sprt {
+    /// Parse `elo0,elo1` (elo0 < elo1).
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let bad = || format!("--sprt '{text}': expected elo0,elo1 with elo0 < elo1, e.g. 0,10");
+        let (a, b) = text.split_once(',').ok_or_else(bad)?;
+        let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
+        let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
+        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+            return Err(bad());
+        }
+        Ok(Sprt { elo0, elo1 })
+    }
+
+    /// The log-likelihood ratio of H1 against H0 for the games so far, by
+    /// the normal approximation of the generalised SPRT: the scores the
+    /// two hypotheses expect, against the observed mean and variance of a
+    /// game's points (LLR = n (s1 - s0) (2 mean - s0 - s1) / (2 var)).
+    pub fn llr(&self, t: &Tally) -> f64 {
+        if t.games() == 0 {
+            return 0.0;
+        }
+        let n = f64::from(t.games());
+        let mean = t.score();
+        // half a game of each result in the variance keeps it above zero
+        // while every game so far ended alike
+        let (w, d, l) = (
+            f64::from(t.wins) + 0.5,
+            f64::from(t.draws) + 0.5,
+            f64::from(t.losses) + 0.5,
+        );
+        let var =
+            (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / (w + d + l);
+        let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+
+    /// Whether the test has decided.
+    pub fn verdict(&self, t: &Tally) -> Verdict {
+        let llr = self.llr(t);
+        if llr >= SPRT_BOUND {
+            Verdict::H1
+        } else if llr <= -SPRT_BOUND {
+            Verdict::H0
+        } else {
+            Verdict::Continue
+        }
+    }
+}
+
+/// The expected score of an Elo difference.
+fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
 /// The Elo difference of a score, kept finite at 0 and 1.
 fn elo_of(p: f64) -> f64 {
     let p = p.clamp(0.001, 0.999);
@@ -108,6 +185,24 @@ mod tests {
         t.add(None);
         assert!(t.summary().ends_with("(1 without result)"));
         assert_eq!(Tally::default().elo().0, 0.0);
+    }
+
+    #[test]
+    fn sprt_decides_clear_results_and_waits_on_close_ones() {
+        let sprt = Sprt::parse("0,20").unwrap();
+        let tally = |wins, draws, losses| Tally {
+            wins,
+            draws,
+            losses,
+            unfinished: 0,
+        };
+        let strong = tally(120, 200, 60);
+        assert_eq!(sprt.verdict(&strong), Verdict::H1, "{}", sprt.llr(&strong));
+        assert_eq!(sprt.verdict(&tally(60, 200, 120)), Verdict::H0);
+        let close = tally(11, 20, 10);
+        assert_eq!(sprt.verdict(&close), Verdict::Continue);
+        assert_eq!(sprt.llr(&Tally::default()), 0.0);
+        assert!(Sprt::parse("10,0").is_err() && Sprt::parse("x").is_err());
     }
 
     #[test]

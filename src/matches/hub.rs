@@ -36,8 +36,9 @@ pub struct HubEngine<G: Game> {
 }
 
 impl<G: Game> HubEngine<G> {
-    /// Start `command` (words split on spaces) and initialise it.
-    pub fn start(command: &str) -> Result<HubEngine<G>, String> {
+    /// Start `command` (words split on spaces) and initialise it, setting
+    /// each of `params` (name, value) that the engine declares.
+    pub fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine<G>, String> {
         let words: Vec<&str> = command.split_whitespace().collect();
         let (program, args) = words.split_first().ok_or("an empty engine command")?;
         let mut child = Command::new(program)
@@ -66,7 +67,7 @@ impl<G: Game> HubEngine<G> {
             known: G::start(),
             failure: None,
         };
-        engine.handshake()?;
+        engine.handshake(params)?;
         Ok(engine)
     }
 
@@ -87,21 +88,32 @@ impl<G: Game> HubEngine<G> {
         Ok(line)
     }
 
-    fn handshake(&mut self) -> Result<(), String> {
+    fn handshake(&mut self, params: &[(String, String)]) -> Result<(), String> {
         let wait = Duration::from_secs(30);
         self.send("hub")?;
-        let mut has_variant = false;
+        let mut declared = Vec::new();
         loop {
             let line = self.line(wait)?;
-            if line.starts_with("param") && line.contains("name=variant") {
-                has_variant = true;
+            if line.starts_with("param")
+                && let Some(name) = line
+                    .split_whitespace()
+                    .find_map(|w| w.strip_prefix("name="))
+            {
+                declared.push(name.trim_matches('"').to_string());
             }
             if line.trim() == "wait" {
                 break;
             }
         }
-        if has_variant && G::VARIANT != Variant::International {
+        if declared.iter().any(|n| n == "variant") && G::VARIANT != Variant::International {
             self.send(&format!("set-param name=variant value={}", G::VARIANT.id()))?;
+        }
+        for (name, value) in params {
+            if declared.contains(name) {
+                self.send(&format!("set-param name={name} value={value}"))?;
+            } else {
+                log::warn!("hub engine: no parameter '{name}' to set");
+            }
         }
         self.send("init")?;
         while self.line(wait)?.trim() != "ready" {}

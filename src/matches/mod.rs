@@ -6,6 +6,7 @@
 
 pub mod ballots;
 pub mod book_player;
+pub mod concurrent;
 pub mod elo;
 pub mod hub;
 pub mod pdn_log;
@@ -215,8 +216,11 @@ impl GameClock {
             remaining: self.total.map_or(Duration::from_secs(3600), |t| {
                 t.saturating_sub(self.used[i])
             }),
+            // past the game's move count the time left is for the rest of
+            // the game (sudden death), not for one more move
             moves_to_go: (self.moves > 0)
-                .then(|| u32::from(self.moves).saturating_sub(self.played[i]).max(1)),
+                .then(|| u32::from(self.moves).saturating_sub(self.played[i]))
+                .filter(|&n| n > 0),
         }
     }
 
@@ -230,5 +234,37 @@ impl GameClock {
             (None, Some(total)) => self.used[i] <= total + GRACE,
             (None, None) => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_counts_down_moves_then_turns_to_sudden_death() {
+        let settings = MatchSettings {
+            minutes: 1,
+            moves: 2,
+            move_time: None,
+            max_plies: 100,
+        };
+        let mut clock = GameClock::new(&settings);
+        assert_eq!(clock.state(Color::White).moves_to_go, Some(2));
+        assert!(clock.spend(Color::White, Duration::from_secs(10)));
+        let state = clock.state(Color::White);
+        assert_eq!(state.moves_to_go, Some(1));
+        assert_eq!(state.remaining, Duration::from_secs(50));
+        assert!(clock.spend(Color::White, Duration::from_secs(10)));
+        assert_eq!(
+            clock.state(Color::White).moves_to_go,
+            None,
+            "past the count"
+        );
+        assert_eq!(clock.state(Color::Black).moves_to_go, Some(2));
+        assert!(
+            !clock.spend(Color::White, Duration::from_secs(42)),
+            "out of time"
+        );
     }
 }
