@@ -48,15 +48,13 @@ fn with_game<T>(
 
 /// The variant of game `n` of `path`.
 pub fn variant_of(path: &Path, n: usize) -> Result<Variant, String> {
-    with_game(path, n, |game, _| {
-        game_variant(game, Variant::International)
-    })
+    with_game(path, n, |game, _| game_variant(game, None).map(|(v, _)| v))
 }
 
 /// Game `n` of `path`, which must be a game of `G`.
 pub fn load<G: Game>(path: &Path, n: usize) -> Result<Loaded<G>, String> {
     with_game(path, n, |game, games| {
-        let variant = game_variant(game, G::VARIANT)?;
+        let (variant, _) = game_variant(game, Some(G::VARIANT))?;
         if variant != G::VARIANT {
             return Err(format!(
                 "it is a game of {variant}, this is {} (start dam play --pdn with it)",
