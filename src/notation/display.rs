@@ -54,7 +54,7 @@ pub fn board_text(setup: &Setup, variant: Variant, geo: &Geometry) -> String {
     let cells = grid(geo, |n| {
         let i = n as usize - 1;
         let label = match variant {
-            Variant::Damath => format!("{n}{}", DAMATH_OPERATORS.get(i).copied().unwrap_or(' ')),
+            Variant::Damath => format!("{n}{}", damath_operator(n)),
             _ => n.to_string(),
         };
         let column = setup.squares.get(i).map_or(&[][..], Vec::as_slice);
@@ -86,6 +86,12 @@ pub fn board_text(setup: &Setup, variant: Variant, geo: &Geometry) -> String {
         .collect();
     let _ = writeln!(out, "   {files}");
     out
+}
+
+/// The sign of the Damath operator on square `n` (a space off the board).
+pub fn damath_operator(n: u8) -> char {
+    let i = usize::from(n).wrapping_sub(1);
+    DAMATH_OPERATORS.get(i).copied().unwrap_or(' ')
 }
 
 /// The board's squares laid out as rows and files: `grid[y][x]` is

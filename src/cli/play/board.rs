@@ -5,8 +5,7 @@
 //! terminal, `*` in plain output).
 
 use crate::board::Geometry;
-use crate::notation::display::grid;
-use crate::rules::damath::{OPERATORS, Op};
+use crate::notation::display::{damath_operator, grid};
 use crate::rules::{Color, Piece, Setup};
 use crate::variant::Variant;
 use std::fmt::Write;
@@ -37,7 +36,7 @@ pub fn draw(
         let text = contents(column, number, style.unicode);
         match (text.is_empty(), variant) {
             (false, _) => (n, text),
-            (true, Variant::Damath) => (n, operator(OPERATORS[i]).to_string()),
+            (true, Variant::Damath) => (n, damath_operator(n).to_string()),
             (true, _) => (n, ".".to_string()),
         }
     });
@@ -104,16 +103,6 @@ pub fn draw(
 
 fn digits(n: u8) -> usize {
     n.to_string().len()
-}
-
-/// The sign of a Damath operator.
-fn operator(op: Op) -> char {
-    match op {
-        Op::Add => '+',
-        Op::Sub => '−',
-        Op::Mul => '×',
-        Op::Div => '÷',
-    }
 }
 
 /// What stands on one square: a piece (a chip with its number), or a
