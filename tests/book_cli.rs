@@ -53,8 +53,13 @@ fn a_built_book_reads_back_and_names_its_command() {
 fn a_match_with_the_book_opens_with_book_moves() {
     let dir = tempfile::tempdir().unwrap();
     let pdn = dir.path().join("match.pdn");
+    // The initial position (without openings match plays the shipped ballots).
+    let ballots = dir.path().join("start.txt");
+    std::fs::write(&ballots, "W:W31-50:B1-20\n").unwrap();
     let out = dam(&[
         "match",
+        "--ballots",
+        ballots.to_str().unwrap(),
         "--engine",
         "dam:depth=1,book=true",
         "--engine",
