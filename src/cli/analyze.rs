@@ -2,6 +2,7 @@
 //! best move.
 
 use super::CliError;
+use crate::egtb::{default_dir, open_for_engine};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::{parse_move, pdn_move};
@@ -10,6 +11,7 @@ use crate::search::score::mate_plies;
 use crate::search::{Control, Info, Limits, Searcher, default_threads, line_text};
 use crate::variant::Variant;
 use crate::with_variant;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -42,6 +44,14 @@ pub struct AnalyzeArgs {
     /// Transposition table size, log2 of its entries (16 bytes each).
     #[arg(long, default_value_t = 22)]
     tt_size: u32,
+    /// Probe endgame databases of up to this many pieces (0: none; the
+    /// sets of up to 4 pieces are built on first use).
+    #[arg(long, default_value_t = 0)]
+    egtb_pieces: u32,
+    /// Endgame database directory (default: $DAM_EGTB_DIR, else the
+    /// user's cache).
+    #[arg(long)]
+    egtb_dir: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
@@ -79,7 +89,15 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
         move_time: args.time,
         ..Limits::default()
     };
-    let searcher = Searcher::new(args.threads.unwrap_or_else(default_threads), args.tt_size);
+    let mut searcher = Searcher::new(args.threads.unwrap_or_else(default_threads), args.tt_size);
+    if args.egtb_pieces >= 2 {
+        let dir = args.egtb_dir.clone().unwrap_or_else(default_dir);
+        let tables = open_for_engine(args.variant, &dir, args.egtb_pieces, true);
+        if let Some(value) = tables.as_ref().and_then(|t| t.probe(&pos)) {
+            println!("egtb {value}");
+        }
+        searcher.set_tables(tables.map(Arc::new));
+    }
     let (tx, rx) = crossbeam_channel::unbounded::<Info<G::Move>>();
     let control = Control::new(false);
     let outcome = std::thread::scope(|s| {
@@ -88,14 +106,15 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
                 let pv = line_text(&pos, &info.pv, pdn_move::<G>).join(" ");
                 let secs = info.time.as_secs_f64();
                 println!(
-                    "info multipv={} depth={} seldepth={} score={} nodes={} time={:.3} nps={:.0} pv=\"{pv}\"",
+                    "info multipv={} depth={} seldepth={} score={} nodes={} time={:.3} nps={:.0} tbhits={} pv=\"{pv}\"",
                     info.line,
                     info.depth,
                     info.seldepth,
                     score_text(info.score),
                     info.nodes,
                     secs,
-                    info.nodes as f64 / secs.max(1e-6)
+                    info.nodes as f64 / secs.max(1e-6),
+                    info.tbhits
                 );
             }
         });

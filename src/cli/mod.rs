@@ -6,6 +6,7 @@ mod bench;
 mod book;
 mod datagen;
 mod dxp;
+mod egtb;
 mod hub;
 mod matches;
 mod pdn;
@@ -40,6 +41,9 @@ enum Command {
     Book(book::BookCommand),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
+    /// Endgame databases: build, plan, probe, verify, bench.
+    #[command(subcommand)]
+    Egtb(egtb::EgtbCommand),
     /// Speak the Hub protocol (version 2) on stdin and stdout.
     Hub(hub::HubArgs),
     /// Play a match between two engines, logging the games as PDN.
@@ -104,6 +108,7 @@ pub fn run() -> i32 {
         Command::Datagen(args) => datagen::run(&args).map(|()| 0),
         Command::Book(command) => book::run(&command).map(|()| 0),
         Command::Dxp(args) => dxp::run(&args).map(|()| 0),
+        Command::Egtb(command) => egtb::run(&command),
         Command::Hub(args) => hub::run(&args).map(|()| 0),
         Command::Match(args) => matches::run(&args).map(|()| 0),
         Command::Pdn(command) => pdn::run(&command),

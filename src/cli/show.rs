@@ -1,11 +1,13 @@
 //! `dam show`: a position as text, after an optional list of moves.
 
 use super::CliError;
+use crate::egtb::signature::MAX_PIECES;
+use crate::egtb::{default_dir, open_for_engine};
+use crate::eval::Evaluate;
 use crate::notation::display::show_position;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::{parse_move, pdn_move};
 use crate::pdn::syntax::RESULTS;
-use crate::rules::Game;
 use crate::rules::record::Record;
 use crate::variant::Variant;
 use crate::with_variant;
@@ -23,13 +25,18 @@ pub struct ShowArgs {
     /// are skipped.
     #[arg(long)]
     moves: Option<String>,
+    /// Endgame database directory: a covered position's value is shown
+    /// from the files found there (default: $DAM_EGTB_DIR, else the
+    /// user's cache); nothing is built.
+    #[arg(long)]
+    egtb_dir: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     with_variant!(args.variant, G => run_for::<G>(args))
 }
 
-fn run_for<G: Game>(args: &ShowArgs) -> Result<(), CliError> {
+fn run_for<G: Evaluate>(args: &ShowArgs) -> Result<(), CliError> {
     let start: G = match &args.fen {
         Some(fen) => parse_fen(fen).map_err(CliError::new)?,
         None => G::start(),
@@ -53,6 +60,12 @@ fn run_for<G: Game>(args: &ShowArgs) -> Result<(), CliError> {
         "{}",
         show_position(record.position(), record.game_end().as_ref())
     );
+    let dir = args.egtb_dir.clone().unwrap_or_else(default_dir);
+    let value = open_for_engine(args.variant, &dir, MAX_PIECES, false)
+        .and_then(|t| t.probe(record.position()));
+    if let Some(value) = value {
+        println!("egtb: {value}");
+    }
     Ok(())
 }
 

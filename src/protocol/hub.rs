@@ -44,6 +44,10 @@ pub struct Params {
     pub book_margin: u32,
     /// 1 (weakest) to 10 (full strength).
     pub skill: u32,
+    /// The endgame database directory; empty: the default (`egtb`).
+    pub egtb_path: String,
+    /// Probe databases of up to this many pieces; 0: none.
+    pub egtb_pieces: u32,
 }
 
 impl Default for Params {
@@ -59,6 +63,8 @@ impl Default for Params {
             book_ply: 20,
             book_margin: 4,
             skill: 10,
+            egtb_path: String::new(),
+            egtb_pieces: 0,
         }
     }
 }
@@ -172,7 +178,7 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         Variant::International => "normal".to_string(),
         v => v.id().to_string(),
     };
-    let params: [Vec<(&str, String)>; 9] = [
+    let params: [Vec<(&str, String)>; 11] = [
         vec![
             ("name", "variant".into()),
             ("value", variant),
@@ -191,6 +197,12 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         int_param("book-ply", p.book_ply, 0, 20),
         int_param("book-margin", p.book_margin, 0, 100),
         int_param("skill", p.skill, 1, 10),
+        vec![
+            ("name", "egtb-path".into()),
+            ("value", p.egtb_path.clone()),
+            ("type", "string".into()),
+        ],
+        int_param("egtb-pieces", p.egtb_pieces, 0, 8),
     ];
     for param in params {
         out.send(write("param", &param));
@@ -248,6 +260,11 @@ pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> boo
         "book-ply" => int(0, 20).map(|v| p.book_ply = v).is_some(),
         "book-margin" => int(0, 100).map(|v| p.book_margin = v).is_some(),
         "skill" => int(1, 10).map(|v| p.skill = v).is_some(),
+        "egtb-path" => {
+            p.egtb_path = value.to_string();
+            true
+        }
+        "egtb-pieces" => int(0, 8).map(|v| p.egtb_pieces = v).is_some(),
         other => {
             log::warn!("unknown parameter '{other}' ignored");
             return false;

@@ -18,11 +18,14 @@ pub use control::Control;
 pub use limits::{Budget, Clock, Limits};
 pub use tt::Table;
 
+use crate::egtb::Tables;
+use crate::egtb::moves::best_moves;
 use crate::eval::Evaluate;
 use crate::rules::MoveList;
 use crossbeam_channel::Sender;
 use root::RootMove;
 use score::INFINITE;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::{Shared, Worker};
@@ -44,6 +47,8 @@ pub struct Info<M> {
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<M>,
+    /// Endgame database probes that gave a value.
+    pub tbhits: u64,
 }
 
 /// The answer of a search.
@@ -60,6 +65,8 @@ pub struct Outcome<M> {
     /// The best lines' first moves with their scores, best first (as many
     /// as multi-PV asked for).
     pub lines: Vec<(M, i32)>,
+    /// Endgame database probes that gave a value.
+    pub tbhits: u64,
 }
 
 /// Parts of the search that can be switched off, to measure what they
@@ -91,6 +98,7 @@ pub struct Searcher {
     threads: usize,
     pool: Option<rayon::ThreadPool>,
     features: Features,
+    tables: Option<Arc<Tables>>,
 }
 
 impl Searcher {
@@ -120,7 +128,13 @@ impl Searcher {
             threads,
             pool,
             features: Features::default(),
+            tables: None,
         }
+    }
+
+    /// Probe these endgame databases (used for positions of their variant).
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables;
     }
 
     /// Switch parts of the search on or off.
@@ -162,6 +176,12 @@ impl Searcher {
         }
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
+        let tables = self.tables.as_deref().filter(|t| t.variant() == G::VARIANT);
+        // a covered root keeps only the moves that keep its value, the
+        // fastest conversion of a win
+        if let Some(keep) = tables.and_then(|t| best_moves(t, pos)) {
+            moves.retain(|m| keep.iter().any(|(k, _)| k == m));
+        }
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         let mut roots: Vec<RootMove<G::Move>> = moves
             .iter()
@@ -183,6 +203,8 @@ impl Searcher {
             hard: limits.budget().hard,
             nodes: AtomicU64::new(0),
             features: self.features,
+            tables,
+            tbhits: AtomicU64::new(0),
         };
         let max = limits.depth.unwrap_or(MAX_PLY as i32).max(1);
         let mut depth = 0;
@@ -224,6 +246,7 @@ impl Searcher {
                 .take(lines.max(1))
                 .map(|r| (r.mv, r.last))
                 .collect(),
+            tbhits: shared.tbhits.load(Relaxed),
         }
     }
 }

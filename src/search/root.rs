@@ -132,6 +132,10 @@ impl<G: Evaluate> Worker<'_, G> {
                         nodes: self.shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
                         time: self.shared.control.elapsed(),
                         pv: roots[k].line.to_vec(),
+                        tbhits: self
+                            .shared
+                            .tbhits
+                            .load(std::sync::atomic::Ordering::Relaxed),
                     });
                 }
             }

@@ -7,6 +7,7 @@
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
 use super::tt::{Bound, Entry, Table};
 use super::{Control, Features, Limits, MAX_PLY};
+use crate::egtb::{Tables, search_score};
 use crate::eval::{Evaluate, MOVE_KEYS};
 use crate::rules::{GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
@@ -29,6 +30,9 @@ pub struct Shared<'a> {
     /// Nodes searched by all threads, updated every `CHECK_EVERY`.
     pub nodes: AtomicU64,
     pub features: Features,
+    /// Endgame databases of the searched variant, and their hits.
+    pub tables: Option<&'a Tables>,
+    pub tbhits: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -45,6 +49,7 @@ pub struct Worker<'a, G: Evaluate> {
     pub main: bool,
     pub nodes: u64,
     unreported: u64,
+    tbhits: u64,
     pub stopped: bool,
     pub seldepth: usize,
     /// The depth of the current iteration, to bound extensions.
@@ -68,6 +73,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             main,
             nodes: 0,
             unreported: 0,
+            tbhits: 0,
             stopped: false,
             seldepth: 0,
             root_depth: 1,
@@ -94,6 +100,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let s = self.shared;
         let total = s.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
         self.unreported = 0;
+        s.tbhits
+            .fetch_add(std::mem::take(&mut self.tbhits), Relaxed);
         // The first iteration always ends, so that even a tiny node or time
         // limit answers with a searched score; only `stop` cuts it short.
         let limited = self.root_depth > 1;
@@ -140,6 +148,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             Outcome::Win(c) if c == pos.side_to_move() => MATE - ply as i32,
             Outcome::Win(_) => lost_at(ply),
         }
+    }
+
+    /// The endgame database's score of `pos` (no capture pending), if it
+    /// covers it.
+    #[inline]
+    fn table_score(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        let v = self.shared.tables?.probe(pos)?;
+        self.tbhits += 1;
+        Some(search_score(v, ply))
     }
 
     /// Record `mv` followed by the line below it as the line at `ply`.
@@ -212,6 +229,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         if reversible && let Some(end) = pos.game_end() {
             return Self::end_score(pos, &end, ply);
+        }
+        if !G::is_capture(&moves[0])
+            && let Some(s) = self.table_score(pos, ply)
+        {
+            return s;
         }
         if ply >= MAX_PLY - 1 {
             return pos.evaluate();
@@ -348,6 +370,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         let captures = pos.must_capture();
+        if !captures && let Some(s) = self.table_score(pos, ply) {
+            return s;
+        }
         let extend = !captures && look && pos.threatened();
         if !captures && !extend {
             return if pos.can_step() {

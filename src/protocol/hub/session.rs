@@ -77,7 +77,7 @@ pub struct Session<'a, G: Evaluate, W: Write> {
 impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     pub fn new(params: &Params, out: &'a mut Out<W>) -> Self {
         let pos = G::start();
-        let searcher = Searcher::new(params.threads, params.tt_size);
+        let searcher = searcher(params);
         let mut params = params.clone();
         if searcher.table_bits() < params.tt_size {
             let e = format!(
@@ -155,7 +155,9 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
                 set_param(self.out, &mut p, &line);
                 let rebuild = p.variant != self.params.variant
                     || p.threads != self.params.threads
-                    || p.tt_size != self.params.tt_size;
+                    || p.tt_size != self.params.tt_size
+                    || (&p.egtb_path, p.egtb_pieces)
+                        != (&self.params.egtb_path, self.params.egtb_pieces);
                 if rebuild {
                     self.abort();
                     return Some(Exit::Reconfigure(None, p));
@@ -406,6 +408,9 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         if info.line > 1 {
             args.push(("multipv", info.line.to_string()));
         }
+        if info.tbhits > 0 {
+            args.push(("tbhits", info.tbhits.to_string()));
+        }
         self.out.send(write("info", &args));
     }
 
@@ -462,6 +467,21 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
 }
 
 /// The Hub text of a legal move, in the numbering Hub uses for `G`.
+/// The searcher `params` ask for, with the endgame databases of
+/// `egtb-path` when `egtb-pieces` is 2 or more.
+fn searcher(params: &Params) -> Searcher {
+    let mut searcher = Searcher::new(params.threads, params.tt_size);
+    if params.egtb_pieces >= 2 {
+        let dir = match params.egtb_path.as_str() {
+            "" => crate::egtb::default_dir(),
+            path => path.into(),
+        };
+        let tables = crate::egtb::open_for_engine(params.variant, &dir, params.egtb_pieces, true);
+        searcher.set_tables(tables.map(Arc::new));
+    }
+    searcher
+}
+
 fn hub_text<G: Evaluate>(pos: &G, mv: &G::Move) -> String {
     convert(G::VARIANT, &hub_move(pos, mv))
 }

@@ -86,6 +86,24 @@ impl<R: Rules> Position<R> {
         (self.pieces, self.kings)
     }
 
+    /// The position with these pieces, `side` to move and fresh counters:
+    /// the endgame databases build positions from their index. The caller
+    /// keeps the pieces on board squares, disjoint, and men off their
+    /// promotion rows.
+    pub(crate) fn from_bitboards(pieces: [Bitboard; 2], kings: Bitboard, side: Color) -> Self {
+        let mut pos = Position {
+            pieces,
+            kings,
+            side,
+            reversible: 0,
+            since_material: 0,
+            hash: 0,
+            rules: PhantomData,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
     #[inline(always)]
     fn shift(bb: Bitboard, dir: Dir) -> Bitboard {
         R::GEO.shift(bb, dir)

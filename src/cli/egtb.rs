@@ -1,0 +1,233 @@
+//! `dam egtb`: build, plan, probe, verify and bench the endgame databases.
+
+use super::CliError;
+use crate::egtb::moves::move_values;
+use crate::egtb::{self, Signature, Tables, default_dir, unsupported};
+use crate::eval::Evaluate;
+use crate::notation::fen::parse_fen;
+use crate::notation::movetext::pdn_move;
+use crate::rules::removal::Rules;
+use crate::variant::Variant;
+use crate::{with_rules, with_variant};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Subcommand, Debug)]
+pub enum EgtbCommand {
+    /// Build every signature up to N pieces that is missing or invalid
+    /// (smallest first), or one signature whose dependencies are built.
+    Build(BuildArgs),
+    /// Print the jobs up to N pieces in dependency order, one JSON object a line.
+    Plan(PlanArgs),
+    /// Print a position's database value and every move with its value.
+    Probe(ProbeArgs),
+    /// Check names, sizes, checksums, and every value against its successors.
+    Verify(VerifyArgs),
+    /// Probe latency from a warm mapping.
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["pieces", "signature"])))]
+pub struct BuildArgs {
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// Build every signature of up to this many pieces.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+    pieces: Option<u32>,
+    /// Build one job: a signature MKmk (men and kings of the side to
+    /// move, then of the other side) and its mirror.
+    #[arg(long)]
+    signature: Option<String>,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlanArgs {
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+    pieces: u32,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ProbeArgs {
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    #[arg(long)]
+    fen: String,
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// The largest sets to use (those up to 4 pieces are built if missing).
+    #[arg(long, default_value_t = 8)]
+    pieces: u32,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Only this variant (default: every variant with files).
+    #[arg(long)]
+    variant: Option<Variant>,
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Probe positions of this many pieces.
+    #[arg(long, default_value_t = 4)]
+    pieces: u32,
+    /// How many probes.
+    #[arg(long, default_value_t = 1_000_000)]
+    probes: usize,
+}
+
+const PLAIN: [Variant; 6] = [
+    Variant::International,
+    Variant::English,
+    Variant::Brazilian,
+    Variant::Russian,
+    Variant::Dama,
+    Variant::DamaInternational,
+];
+
+pub fn run(command: &EgtbCommand) -> Result<i32, CliError> {
+    match command {
+        EgtbCommand::Build(args) => build(args).map(|()| 0),
+        EgtbCommand::Plan(args) => plan(args).map(|()| 0),
+        EgtbCommand::Probe(args) => probe(args).map(|()| 0),
+        EgtbCommand::Verify(args) => verify(args),
+        EgtbCommand::Bench(args) => bench(args).map(|()| 0),
+    }
+}
+
+fn dir_of(dir: &Option<PathBuf>) -> PathBuf {
+    dir.clone().unwrap_or_else(default_dir)
+}
+
+fn build(args: &BuildArgs) -> Result<(), CliError> {
+    let dir = dir_of(&args.dir);
+    let threads = args.threads.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(CliError::new)?;
+    let start = Instant::now();
+    let result = pool.install(|| {
+        with_rules!(args.variant, R => match (&args.signature, args.pieces) {
+            (Some(sig), _) => Signature::parse(sig).and_then(|sig| {
+                egtb::build_one::<R>(&dir, sig).map(|()| vec![sig.job()])
+            }),
+            (None, pieces) => egtb::build::<R>(&dir, pieces.unwrap_or(2), false),
+        })
+    });
+    let built = result
+        .ok_or_else(|| CliError(unsupported(args.variant)))?
+        .map_err(CliError)?;
+    eprintln!(
+        "built {} job(s) in {:.1} s into {}",
+        built.len(),
+        start.elapsed().as_secs_f64(),
+        dir.join(args.variant.to_string()).display()
+    );
+    Ok(())
+}
+
+fn plan(args: &PlanArgs) -> Result<(), CliError> {
+    let max_men = with_rules!(args.variant, R => R::MEN)
+        .ok_or_else(|| CliError(unsupported(args.variant)))?;
+    for job in Signature::plan(args.pieces, max_men) {
+        let deps: Vec<String> = job
+            .dependencies()
+            .iter()
+            .map(|d| format!("\"{d}\""))
+            .collect();
+        println!(
+            "{{\"variant\":\"{}\",\"signature\":\"{job}\",\"mirror\":\"{}\",\"pieces\":{},\"depends\":[{}],\"command\":\"dam egtb build --variant {} --signature {job}\"}}",
+            args.variant,
+            job.mirror(),
+            job.pieces(),
+            deps.join(","),
+            args.variant
+        );
+    }
+    Ok(())
+}
+
+fn open(variant: Variant, dir: &Option<PathBuf>, pieces: u32) -> Result<Tables, CliError> {
+    egtb::open_for_engine(variant, &dir_of(dir), pieces, true)
+        .ok_or_else(|| CliError(format!("no {variant} endgame databases could be opened")))
+}
+
+fn probe(args: &ProbeArgs) -> Result<(), CliError> {
+    with_variant!(args.variant, G => probe_for::<G>(args))
+}
+
+fn probe_for<G: Evaluate>(args: &ProbeArgs) -> Result<(), CliError> {
+    let pos: G = parse_fen(&args.fen).map_err(CliError::new)?;
+    let tables = open(args.variant, &args.dir, args.pieces)?;
+    let value = tables.probe(&pos).ok_or_else(|| {
+        CliError(format!(
+            "position not covered (the databases cover up to {} pieces)",
+            tables.pieces()
+        ))
+    })?;
+    println!("value {value}");
+    if let Some(values) = move_values(&tables, &pos) {
+        for (mv, v) in values {
+            println!("move {} {v}", pdn_move(&pos, &mv));
+        }
+    }
+    Ok(())
+}
+
+fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
+    let dir = dir_of(&args.dir);
+    let variants = match args.variant {
+        Some(v) => vec![v],
+        None => PLAIN.to_vec(),
+    };
+    let mut bad = 0;
+    for v in variants {
+        let report =
+            with_rules!(v, R => egtb::verify::<R>(&dir, |sig| eprintln!("verify {v} {sig}")))
+                .ok_or_else(|| CliError(unsupported(v)))?;
+        for p in &report.problems {
+            println!("{v}: {p}");
+        }
+        bad += report.problems.len();
+        if report.files > 0 || !report.problems.is_empty() {
+            println!(
+                "{v}: {} files, {} positions, {} bytes ({:.3} bytes/position), {} problem(s)",
+                report.files,
+                report.positions,
+                report.bytes,
+                report.bytes as f64 / report.positions.max(1) as f64,
+                report.problems.len()
+            );
+        }
+    }
+    Ok(if bad == 0 { 0 } else { 1 })
+}
+
+fn bench(args: &BenchArgs) -> Result<(), CliError> {
+    let tables = open(args.variant, &args.dir, args.pieces)?;
+    let latencies =
+        with_rules!(args.variant, R => egtb::bench::<R>(&tables, args.pieces, args.probes))
+            .ok_or_else(|| CliError(unsupported(args.variant)))?
+            .map_err(CliError)?;
+    println!(
+        "{} probes of {}-piece positions: median {:.0} ns, mean {:.0} ns",
+        args.probes, args.pieces, latencies.0, latencies.1
+    );
+    Ok(())
+}

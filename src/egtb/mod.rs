@@ -1,0 +1,224 @@
+//! Endgame databases for the plain family (international, english,
+//! brazilian, russian, dama, dama-international): a perfect index per
+//! material signature (`index`), retrograde generation on every core
+//! (`generate`), a compact file format with a block index and a checksum
+//! (`format`, documented in `egtb/README.md`), the memory-mapped probe
+//! (`tables`) and `verify`. The search reaches them through
+//! `Tables::probe` only.
+
+mod bench;
+pub mod format;
+mod generate;
+pub mod index;
+pub mod moves;
+pub mod signature;
+mod solve;
+pub mod tables;
+mod verify;
+
+pub use bench::bench;
+pub use format::{Value, Wdl};
+pub use signature::Signature;
+pub use tables::Tables;
+pub use verify::verify;
+
+use crate::rules::removal::{Position, Rules};
+use crate::variant::Variant;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+
+/// The search score of a database win at distance 0: far above any
+/// evaluation, below the scores of a win found by search (`MATE_BOUND`).
+pub const TB_WIN: i32 = 20_000;
+
+/// The search score of a database value at `ply`: a win nearer the root
+/// and nearer its conversion scores higher.
+#[inline(always)]
+pub fn search_score(v: Value, ply: usize) -> i32 {
+    let s = TB_WIN - ply as i32 - v.distance as i32;
+    match v.wdl {
+        Wdl::Win => s,
+        Wdl::Draw => 0,
+        Wdl::Loss => -s,
+    }
+}
+
+/// The sets built on first use, without asking.
+pub const FIRST_USE_PIECES: u32 = 4;
+
+/// Names the rules type of a plain position type.
+pub trait Plain {
+    type R: Rules;
+}
+
+impl<R: Rules> Plain for Position<R> {
+    type R = R;
+}
+
+/// Run `$body` with `$r` the rules type of `$variant`, or give `None` for
+/// a variant without databases.
+#[macro_export]
+macro_rules! with_rules {
+    ($variant:expr, $r:ident => $body:expr) => {{
+        use $crate::egtb::Plain;
+        use $crate::rules::removal as plain;
+        use $crate::variant::Variant as V;
+        match $variant {
+            V::International => {
+                type $r = <plain::International as Plain>::R;
+                Some($body)
+            }
+            V::English => {
+                type $r = <plain::English as Plain>::R;
+                Some($body)
+            }
+            V::Brazilian => {
+                type $r = <plain::Brazilian as Plain>::R;
+                Some($body)
+            }
+            V::Russian => {
+                type $r = <plain::Russian as Plain>::R;
+                Some($body)
+            }
+            V::Dama => {
+                type $r = <plain::Dama as Plain>::R;
+                Some($body)
+            }
+            V::DamaInternational => {
+                type $r = <plain::DamaInternational as Plain>::R;
+                Some($body)
+            }
+            _ => None,
+        }
+    }};
+}
+
+/// Why a variant has no databases.
+pub fn unsupported(variant: Variant) -> String {
+    format!(
+        "{variant} has no endgame databases (only the plain family: international, english, brazilian, russian, dama, dama-international)"
+    )
+}
+
+/// Where databases live unless told otherwise: `$DAM_EGTB_DIR`, else
+/// `$XDG_CACHE_HOME/dam/egtb`, else `~/.cache/dam/egtb`, else
+/// `./dam-egtb`.
+pub fn default_dir() -> PathBuf {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    env("DAM_EGTB_DIR")
+        .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("dam").join("egtb")))
+        .or_else(|| env("HOME").map(|d| d.join(".cache").join("dam").join("egtb")))
+        .unwrap_or_else(|| PathBuf::from("dam-egtb"))
+}
+
+/// The open set of `R`'s variant for `pieces` pieces, nothing loaded yet.
+fn empty<R: Rules>(dir: &Path) -> Tables {
+    Tables::empty(R::VARIANT, R::GEO, dir)
+}
+
+/// Whether both files of `job` are loaded into `tables` and their
+/// checksums hold.
+fn job_valid(tables: &mut Tables, job: Signature) -> bool {
+    [job, job.mirror()]
+        .iter()
+        .all(|&s| tables.load(s).is_ok() && verify::checksum_ok(tables, s))
+}
+
+/// Build every job of up to `pieces` pieces of `R`'s variant missing or
+/// invalid under `dir`, smallest first, with a progress bar on stderr
+/// (hidden when `quiet`). Returns the jobs built.
+pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signature>, String> {
+    let mut tables = empty::<R>(dir);
+    let plan = Signature::plan(pieces, R::MEN);
+    let todo: Vec<Signature> = plan
+        .into_iter()
+        .filter(|&job| !job_valid(&mut tables, job))
+        .collect();
+    let total: u64 = todo
+        .iter()
+        .flat_map(|j| {
+            if *j == j.mirror() {
+                vec![*j]
+            } else {
+                vec![*j, j.mirror()]
+            }
+        })
+        .map(|s| index::Indexer::new(R::GEO, s).size())
+        .sum();
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(total)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} positions, eta {eta} {msg}",
+        )
+        .map_err(|e| e.to_string())?,
+    );
+    for &job in &todo {
+        generate::build_job::<R>(&mut tables, job, &bar)?;
+    }
+    bar.finish_and_clear();
+    Ok(todo)
+}
+
+/// Build the one job `job` (its dependencies must be there).
+pub fn build_one<R: Rules>(dir: &Path, job: Signature) -> Result<(), String> {
+    let job = job.job();
+    let mut tables = empty::<R>(dir);
+    for dep in job.dependencies() {
+        if !job_valid(&mut tables, dep) {
+            return Err(format!(
+                "{job} needs {dep} (and its mirror {}) built and valid first",
+                dep.mirror()
+            ));
+        }
+    }
+    let bar = ProgressBar::new(
+        [job, job.mirror()]
+            .iter()
+            .map(|&s| index::Indexer::new(R::GEO, s).size())
+            .sum(),
+    );
+    generate::build_job::<R>(&mut tables, job, &bar)?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// The databases of `variant` for the engine: up to `pieces` pieces from
+/// `dir`; with `first_use`, the sets of up to `FIRST_USE_PIECES` pieces
+/// are built first if missing. The problems found (missing or damaged
+/// files) are logged once as one warning, and the set covers what is
+/// there; `None` when it covers nothing.
+pub fn open_for_engine(
+    variant: Variant,
+    dir: &Path,
+    pieces: u32,
+    first_use: bool,
+) -> Option<Tables> {
+    let opened = with_rules!(variant, R => {
+        let small = pieces.min(FIRST_USE_PIECES);
+        if first_use && let Err(e) = build::<R>(dir, small, true) {
+            log::warn!("endgame databases: building the {small}-piece sets in {}: {e}", dir.display());
+        }
+        Tables::open(R::VARIANT, R::GEO, dir, pieces, R::MEN)
+    });
+    let Some((mut tables, problems)) = opened else {
+        log::warn!("{}", unsupported(variant));
+        return None;
+    };
+    if let Some(first) = problems.first() {
+        log::warn!(
+            "endgame databases: {} file(s) missing or damaged (first: {first}); using the {}-piece sets",
+            problems.len(),
+            tables.pieces()
+        );
+    }
+    tables.limit(pieces);
+    (tables.pieces() >= 2).then_some(tables)
+}

@@ -1,0 +1,70 @@
+//! The database value of each legal move of a covered position, for the
+//! root of the search, `dam egtb probe` and game adjudication. Generic
+//! over any `G: Evaluate` whose variant has databases.
+
+use super::format::{Value, Wdl};
+use super::tables::Tables;
+use crate::eval::Evaluate;
+use crate::rules::{Color, MoveList};
+
+/// Pieces and kings on the board, if the variant has a bitboard view.
+fn material<G: Evaluate>(pos: &G) -> Option<(u32, u32)> {
+    let (w, black, _) = pos.side_view(Color::White)?;
+    let (b, _, _) = pos.side_view(Color::Black)?;
+    Some((
+        (w.men | w.kings | black).count_ones(),
+        (w.kings | b.kings).count_ones(),
+    ))
+}
+
+/// The value of playing `mv` in `pos`, for the side playing it: a move
+/// that converts (capture or promotion) counts one ply to the conversion.
+pub fn move_value<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<Value> {
+    let after = pos.play(mv);
+    if after.count_moves() == 0 {
+        return Some(Value::win(1));
+    }
+    let v = tables.probe(&after)?;
+    let converts = material(pos) != material(&after);
+    Some(match (v.wdl, converts) {
+        (Wdl::Draw, _) => Value::DRAW,
+        (Wdl::Win, true) => Value::loss(1),
+        (Wdl::Loss, true) => Value::win(1),
+        (_, false) => v.back(),
+    })
+}
+
+/// Every legal move of `pos` with its value, or `None` if a move's
+/// successor is not covered.
+pub fn move_values<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    moves
+        .iter()
+        .map(|mv| move_value(tables, pos, mv).map(|v| (*mv, v)))
+        .collect()
+}
+
+/// How good a value is for the side that has it: wins first (the quickest
+/// first), then draws, then losses (the slowest first).
+pub fn rank(v: Value) -> i32 {
+    match v.wdl {
+        Wdl::Win => 100_000 - v.distance as i32,
+        Wdl::Draw => 0,
+        Wdl::Loss => -100_000 + v.distance as i32,
+    }
+}
+
+/// The moves of `pos` that keep its database value, the fastest
+/// conversion first: for a win only the quickest winning moves, for a
+/// loss only the slowest. `None` when `pos` is not covered.
+pub fn best_moves<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
+    let values = move_values(tables, pos)?;
+    let best = values.iter().map(|(_, v)| rank(*v)).max()?;
+    Some(
+        values
+            .into_iter()
+            .filter(|(_, v)| rank(*v) == best)
+            .collect(),
+    )
+}

@@ -1,0 +1,80 @@
+//! The value of a position from the values of its successors: the rule
+//! the generator applies backwards and `verify` checks forwards.
+
+use super::format::{Value, Wdl};
+use super::index::{HalfTurn, Placement};
+use crate::rules::removal::{Position, Rules};
+use crate::rules::{Color, Game, MoveList};
+
+/// The position of a placement, the side to move being White.
+#[inline(always)]
+pub fn position<R: Rules>(p: &Placement) -> Position<R> {
+    Position::from_bitboards(
+        [p.men | p.kings, p.their_men | p.their_kings],
+        p.kings | p.their_kings,
+        Color::White,
+    )
+}
+
+/// The successor after `White` moved, seen from the side now to move, or
+/// `None` if that side has no piece left.
+#[inline(always)]
+pub fn turned<R: Rules>(next: &Position<R>, turn: &HalfTurn) -> Option<Placement> {
+    let ([white, black], kings) = next.bitboards();
+    (black != 0).then(|| Placement {
+        men: turn.apply(black & !kings),
+        kings: turn.apply(black & kings),
+        their_men: turn.apply(white & !kings),
+        their_kings: turn.apply(white & kings),
+    })
+}
+
+/// The value of `pos` (White to move) given `look`, which gives the value
+/// of a successor for its side to move (`true` when the move converts: a
+/// capture or a promotion), or `None` while it is unknown. A conversion
+/// counts one ply whatever its successor's distance. The answer is `None`
+/// when an unknown successor could still decide it. With `only_loss`, the
+/// caller knows no successor became a loss, so the answer is a loss or
+/// `None`, found at the first successor that is not won.
+#[inline]
+pub fn solve<R: Rules>(
+    pos: &Position<R>,
+    turn: &HalfTurn,
+    only_loss: bool,
+    mut look: impl FnMut(&Placement, bool) -> Option<Value>,
+) -> Option<Value> {
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    if moves.is_empty() {
+        return Some(Value::loss(0));
+    }
+    let mut best_win: Option<u16> = None;
+    let mut slowest_loss = 0;
+    let (mut unknown, mut draw) = (false, false);
+    for mv in &moves {
+        let converts = mv.captured != 0 || mv.promote;
+        let value = match turned(&pos.play_unhashed(mv), turn) {
+            None => Some(Value::loss(0)),
+            Some(p) => look(&p, converts),
+        };
+        if only_loss && value.is_none_or(|v| v.wdl != Wdl::Win) {
+            return None;
+        }
+        let Some(v) = value else {
+            unknown = true;
+            continue;
+        };
+        let d = if converts { 1 } else { v.distance + 1 };
+        match v.wdl {
+            Wdl::Loss => best_win = Some(best_win.map_or(d, |b| b.min(d))),
+            Wdl::Win => slowest_loss = slowest_loss.max(d),
+            Wdl::Draw => draw = true,
+        }
+    }
+    match (best_win, unknown, draw) {
+        (Some(d), _, _) => Some(Value::win(d)),
+        (None, true, _) => None,
+        (None, false, true) => Some(Value::DRAW),
+        (None, false, false) => Some(Value::loss(slowest_loss)),
+    }
+}

@@ -1,0 +1,318 @@
+//! Endgame databases: the 2-4 piece sets of the six plain variants are
+//! built once into a scratch directory, then `dam egtb verify` checks
+//! them, known endgame facts are probed, and the engine, playing both
+//! sides with the databases, converts random won positions.
+
+mod common;
+
+use common::{dam, stdout};
+use dam::egtb::{Tables, Value, Wdl, open_for_engine};
+use dam::eval::Evaluate;
+use dam::notation::fen::parse_fen;
+use dam::rules::removal::{Brazilian, Dama, DamaInternational, English, International, Russian};
+use dam::rules::{Color, Game, Outcome, Piece, Setup};
+use dam::search::{Control, Limits, Searcher};
+use dam::variant::Variant;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+const VARIANTS: [Variant; 6] = [
+    Variant::International,
+    Variant::English,
+    Variant::Brazilian,
+    Variant::Russian,
+    Variant::Dama,
+    Variant::DamaInternational,
+];
+
+/// The scratch directory with every 2-4 piece set, built once.
+fn built() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("scratch directory");
+        for v in VARIANTS {
+            let out = dam(&[
+                "egtb",
+                "build",
+                "--variant",
+                &v.to_string(),
+                "--pieces",
+                "4",
+                "--dir",
+                &dir.path().display().to_string(),
+            ]);
+            assert!(out.status.success(), "{v}: {}", common::stderr(&out));
+        }
+        dir
+    })
+    .path()
+}
+
+fn tables(v: Variant) -> Tables {
+    open_for_engine(v, built(), 4, false).expect("the 2-4 piece sets open")
+}
+
+fn value<G: Evaluate>(t: &Tables, fen: &str) -> Value {
+    let pos: G = parse_fen(fen).expect("test FEN");
+    t.probe(&pos).expect("covered")
+}
+
+fn wdl<G: Evaluate>(t: &Tables, fen: &str) -> Wdl {
+    value::<G>(t, fen).wdl
+}
+
+#[test]
+fn verify_finds_every_set_consistent() {
+    let dir = built().display().to_string();
+    let out = dam(&["egtb", "verify", "--dir", &dir]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    for v in VARIANTS {
+        assert!(text.contains(&format!("{v}: ")), "{v} verified: {text}");
+    }
+    assert!(!text.contains("disagree"), "{text}");
+}
+
+#[test]
+fn damaged_file_is_reported_and_skipped() {
+    let scratch = tempfile::tempdir().expect("scratch");
+    let from = built().join("english");
+    let to = scratch.path().join("english");
+    std::fs::create_dir_all(&to).expect("dir");
+    for e in std::fs::read_dir(&from).expect("built files").flatten() {
+        std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
+    }
+    let victim = to.join("0201.dtb");
+    let mut bytes = std::fs::read(&victim).expect("read");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&victim, bytes).expect("write");
+    let dir = scratch.path().display().to_string();
+    let out = dam(&["egtb", "verify", "--variant", "english", "--dir", &dir]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("0201.dtb: checksum mismatch"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// rules.md and the problem statement: king against king in
+/// international is a draw unless one king shuts the other into the
+/// corner of the long diagonal; three kings against a king on the long
+/// diagonal draw unless a sacrifice wins at once.
+#[test]
+fn international_kings_endings() {
+    let t = tables(Variant::International);
+    type I = International;
+    assert_eq!(wdl::<I>(&t, "W:WK10:BK5"), Wdl::Win);
+    assert_eq!(wdl::<I>(&t, "W:WK46:BK5"), Wdl::Loss);
+    assert_eq!(wdl::<I>(&t, "W:WK3:BK48"), Wdl::Draw);
+    assert_eq!(wdl::<I>(&t, "W:WK1,K2,K3:BK28"), Wdl::Draw);
+    assert_eq!(wdl::<I>(&t, "W:WK6,K22,K32:BK46"), Wdl::Win);
+    let out = dam(&[
+        "egtb",
+        "probe",
+        "--variant",
+        "international",
+        "--fen",
+        "W:WK10:BK5",
+        "--dir",
+        &built().display().to_string(),
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("value win"), "{text}");
+    assert!(text.contains("move 10-46 win"), "{text}");
+    // Petrov's triangle (Russian and international literature): three
+    // kings beat a king that does not hold the long diagonal...
+    assert_eq!(wdl::<I>(&t, "W:WK1,K2,K3:BK24"), Wdl::Win);
+    // ...while two kings cannot beat one that does.
+    assert_eq!(wdl::<I>(&t, "W:WK1,K2:BK28"), Wdl::Draw);
+}
+
+/// English. Two kings against one king: every checkers primer calls it
+/// a win unless the lone king captures at once; the database finds it
+/// won in all but a few positions where both kings are boxed in a corner
+/// (`B:WK3,K4:BK7`: 7-11 and any white move gives up a king). King
+/// against king: Edward Lasker, "Chess and Checkers: the Way to
+/// Mastership", diagram 88 — with the move, 32-27 takes the opposition
+/// and wins; without it, it is a draw.
+#[test]
+fn english_kings_endings() {
+    let t = tables(Variant::English);
+    let (mut won, mut all) = (0, 0);
+    for a in 1..=32u32 {
+        for b in a + 1..=32 {
+            for c in (1..=32u32).filter(|c| *c != a && *c != b) {
+                for side in ["W", "B"] {
+                    let fen = format!("{side}:WK{a},K{b}:BK{c}");
+                    let pos: English = parse_fen(&fen).expect("fen");
+                    if side == "B" && pos.must_capture() {
+                        continue;
+                    }
+                    let v = t.probe(&pos).expect("covered").wdl;
+                    assert_ne!(v, if side == "W" { Wdl::Loss } else { Wdl::Win }, "{fen}");
+                    let strong_wins = (side == "W") == (v == Wdl::Win) && v != Wdl::Draw;
+                    won += strong_wins as usize;
+                    all += 1;
+                }
+            }
+        }
+    }
+    eprintln!("english: two kings beat one in {won} of {all} positions");
+    assert!(won * 100 >= all * 98, "{won} of {all}");
+    assert_eq!(wdl::<English>(&t, "B:WK3,K4:BK7"), Wdl::Draw);
+    let v = value::<English>(&t, "W:WK32:BK26");
+    assert_eq!(v.wdl, Wdl::Win);
+    assert_eq!(wdl::<English>(&t, "B:WK32:BK26"), Wdl::Draw);
+    let pos: English = parse_fen("W:WK32:BK26").expect("fen");
+    let best = dam::egtb::moves::best_moves(&t, &pos).expect("covered");
+    let moves: Vec<String> = best
+        .iter()
+        .map(|(m, _)| dam::notation::movetext::pdn_move(&pos, m))
+        .collect();
+    assert_eq!(moves, ["32-27"]);
+}
+
+/// Brazilian and Russian (flying kings on 8x8): three kings against a
+/// king on the long diagonal (a1-h8: 29, 25, 22, 18, 15, 11, 8, 4) draw,
+/// off it they win (Petrov's triangle, Russian draughts literature).
+#[test]
+fn eight_by_eight_flying_kings() {
+    for v in [Variant::Brazilian, Variant::Russian] {
+        let t = tables(v);
+        let probe = |fen: &str| match v {
+            Variant::Brazilian => wdl::<Brazilian>(&t, fen),
+            _ => wdl::<Russian>(&t, fen),
+        };
+        assert_eq!(probe("W:WK1,K2,K3:BK22"), Wdl::Draw, "{v}");
+        assert_eq!(probe("W:WK6,K7,K10:BK25"), Wdl::Draw, "{v}");
+        assert_eq!(probe("W:WK1,K2,K3:BK21"), Wdl::Win, "{v}");
+    }
+}
+
+/// Dama and dama-international: kings fly, so a lone king against a lone
+/// king is a draw away from a corner trap, and two kings do not beat one.
+#[test]
+fn dama_kings_endings() {
+    let t = tables(Variant::Dama);
+    assert_eq!(wdl::<Dama>(&t, "W:WK1:BK32"), Wdl::Draw);
+    let t = tables(Variant::DamaInternational);
+    assert_eq!(wdl::<DamaInternational>(&t, "W:WK1:BK32"), Wdl::Draw);
+}
+
+/// Pieces and kings on the board.
+fn material<G: Game>(p: &G) -> (usize, usize) {
+    let setup = p.to_setup();
+    let on = setup.squares.iter().filter_map(|s| s.first());
+    (on.clone().count(), on.filter(|x| x.king).count())
+}
+
+/// A won position, played by the engine with the databases for both
+/// sides: the winner's side wins, unless a draw counter runs out in a
+/// phase (between conversions) whose stored distance was longer than the
+/// counter `limit` allows. Returns whether it was won.
+fn convert<G: Evaluate>(
+    searcher: &Searcher,
+    t: &Tables,
+    start: G,
+    limit: &impl Fn(&G) -> u32,
+) -> bool {
+    let winner = start.side_to_move();
+    let mut pos = start;
+    let mut fits = true;
+    let mut phase_start = true;
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    for _ in 0..600 {
+        if let Some(end) = pos.game_end() {
+            return match end.outcome {
+                Outcome::Win(c) => {
+                    assert_eq!(c, winner, "{start:?} lost");
+                    true
+                }
+                Outcome::Draw => {
+                    assert!(!fits, "{start:?} drawn by {} though it fit", end.reason);
+                    false
+                }
+            };
+        }
+        if phase_start {
+            let d = t.probe(&pos).map_or(0, |v| v.distance as u32);
+            fits &= d <= limit(&pos);
+        }
+        let out = searcher.search(&pos, &[pos.hash()], &limits, 1, &Control::new(false), None);
+        let next = pos.play(&out.best.expect("a move"));
+        phase_start = material(&next) != material(&pos);
+        pos = next;
+    }
+    panic!("{start:?}: no result in 600 plies");
+}
+
+/// 100 random won positions of 3 and 4 pieces per variant.
+fn converts_random_wins<G: Evaluate>(v: Variant, limit: impl Fn(&G) -> u32) {
+    let t = tables(v);
+    let mut searcher = Searcher::new(1, 16);
+    searcher.set_tables(Some(Arc::new(tables(v))));
+    let mut seed = 0x2545_f491_4f6c_dd1du64 ^ v as u64;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let squares = G::geometry().squares as usize;
+    let (mut found, mut won) = (0, 0);
+    while found < 100 {
+        let mut setup = Setup::empty(squares);
+        setup.side = [Color::White, Color::Black][random(2)];
+        for i in 0..3 + random(2) {
+            let color = match i {
+                0 => Color::White,
+                1 => Color::Black,
+                _ => [Color::White, Color::Black][random(2)],
+            };
+            let king = random(3) != 0;
+            setup.squares[random(squares)] = vec![Piece { color, king }];
+        }
+        let Ok(pos) = G::from_setup(&setup) else {
+            continue;
+        };
+        if material(&pos).0 < 3 || t.probe(&pos).is_none_or(|v| v.wdl != Wdl::Win) {
+            continue;
+        }
+        found += 1;
+        won += convert(&searcher, &t, pos, &limit) as usize;
+    }
+    eprintln!("{v}: {won} of 100 random won positions converted within the draw counters");
+}
+
+#[test]
+fn engine_converts_random_wins() {
+    // international: 16 moves (32 plies) against a lone king with three
+    // pieces, 5 moves with two, 25 moves of king moves otherwise
+    converts_random_wins::<International>(Variant::International, |p| {
+        let setup = p.to_setup();
+        let count = |c: Color| {
+            let mine = setup
+                .squares
+                .iter()
+                .filter_map(|s| s.first())
+                .filter(|x| x.color == c);
+            (mine.clone().count(), mine.filter(|x| x.king).count())
+        };
+        let (w, b) = (count(Color::White), count(Color::Black));
+        match (w, b) {
+            ((1, 1), (n, k)) | ((n, k), (1, 1)) if k >= 1 && n == 3 => 32,
+            ((1, 1), (n, k)) | ((n, k), (1, 1)) if k >= 1 && n == 2 => 10,
+            _ => 50,
+        }
+    });
+    converts_random_wins::<English>(Variant::English, |_| 80);
+    converts_random_wins::<Brazilian>(Variant::Brazilian, |_| 30);
+    converts_random_wins::<Russian>(Variant::Russian, |_| 30);
+    converts_random_wins::<Dama>(Variant::Dama, |_| 40);
+    converts_random_wins::<DamaInternational>(Variant::DamaInternational, |_| 40);
+}
