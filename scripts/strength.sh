@@ -52,7 +52,8 @@ fi
 
 # The current build, copied so that rebuilding during the match is harmless.
 cargo build --release --quiet
-new_name=$(git rev-parse --short=10 HEAD)$(git diff --quiet HEAD || echo -dirty)
+new_name=$(git rev-parse --short=10 HEAD)
+git diff --quiet HEAD || new_name=$new_name-dirty-$(git diff HEAD | sha1sum | cut -c1-8)
 new_bin=$(realpath "$dir")/dam-new-$$
 cp target/release/dam "$new_bin"
 trap 'rm -f "$new_bin"' EXIT
