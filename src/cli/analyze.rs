@@ -42,9 +42,13 @@ pub struct AnalyzeArgs {
     /// Transposition table size, log2 of its entries (16 bytes each).
     #[arg(long, default_value_t = 22)]
     tt_size: u32,
+    /// Evaluate with this weights file (`dam tune`) for its variant.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
+    super::tune::use_eval_file(args.eval_file.as_deref())?;
     with_variant!(args.variant, G => run_for::<G>(args))
 }
 

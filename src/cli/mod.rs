@@ -11,6 +11,7 @@ mod pdn;
 mod perft;
 mod selfplay;
 mod show;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -48,6 +49,8 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
+    /// Train the pattern evaluation's weights on training records.
+    Tune(tune::TuneArgs),
 }
 
 /// An error that ends a command: printed on stderr, exit code 2.
@@ -83,6 +86,7 @@ pub fn run() -> i32 {
         Command::Perft(args) => perft::run(&args).map(|()| 0),
         Command::Selfplay(args) => selfplay::run(&args).map(|()| 0),
         Command::Show(args) => show::run(&args).map(|()| 0),
+        Command::Tune(args) => tune::run(&args).map(|()| 0),
     };
     match result {
         Ok(code) => code,

@@ -1,8 +1,11 @@
 //! The evaluation of the plain family (international, english,
-//! brazilian, russian, dama, dama-international), read from the bitboards.
+//! brazilian, russian, dama, dama-international), read from the bitboards:
+//! the learned pattern evaluation (`pattern`) where the variant has
+//! weights, else the hand-set terms below.
 
 use super::Evaluate;
 use super::masks::Masks;
+use super::pattern;
 use super::threat::Side;
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
@@ -20,8 +23,11 @@ impl<R: Rules> Board<R> {
 impl<R: Rules> Evaluate for Position<R> {
     #[inline]
     fn evaluate(&self) -> i32 {
-        let masks: &'static Masks = &Board::<R>::MASKS;
         let (pieces, kings) = self.bitboards();
+        if let Some(w) = pattern::active(R::VARIANT) {
+            return pattern::evaluate::<R>(w, pieces, kings, self.side_to_move());
+        }
+        let masks: &'static Masks = &Board::<R>::MASKS;
         let w = &WEIGHTS;
         let white = side_score::<R>(w, masks, Color::White, pieces, kings);
         let black = side_score::<R>(w, masks, Color::Black, pieces, kings);

@@ -16,6 +16,7 @@ mod squares;
 pub use line::{Line, parse, write};
 pub use position::parse_position;
 
+use crate::eval::pattern::{self, WeightsError};
 use crate::search::{Table, default_threads};
 use crate::variant::Variant;
 use crate::with_variant;
@@ -41,6 +42,8 @@ pub struct Params {
     pub book_margin: u32,
     /// 1 (weakest) to 10 (full strength).
     pub skill: u32,
+    /// The evaluation weights file in use; empty: the shipped weights.
+    pub eval_file: String,
 }
 
 impl Default for Params {
@@ -55,6 +58,7 @@ impl Default for Params {
             book_ply: 20,
             book_margin: 4,
             skill: 10,
+            eval_file: String::new(),
         }
     }
 }
@@ -149,7 +153,7 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         Variant::International => "normal".to_string(),
         v => v.id().to_string(),
     };
-    let params: [Vec<(&str, String)>; 9] = [
+    let params: [Vec<(&str, String)>; 10] = [
         vec![
             ("name", "variant".into()),
             ("value", variant),
@@ -168,6 +172,11 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         int_param("book-ply", p.book_ply, 0, 20),
         int_param("book-margin", p.book_margin, 0, 100),
         int_param("skill", p.skill, 1, 10),
+        vec![
+            ("name", "eval-file".into()),
+            ("value", p.eval_file.clone()),
+            ("type", "string".into()),
+        ],
     ];
     for param in params {
         out.send(write("param", &param));
@@ -191,6 +200,17 @@ fn bool_param(name: &str, value: bool) -> Vec<(&'static str, String)> {
         ("value", value.to_string()),
         ("type", "bool".into()),
     ]
+}
+
+/// Play with the evaluation weights file `path` (its own variant's), or
+/// with `variant`'s shipped weights again when `path` is empty.
+fn set_eval_file(path: &str, variant: Variant) -> Result<(), WeightsError> {
+    if path.is_empty() {
+        pattern::install(variant, None);
+    } else {
+        pattern::install_file(std::path::Path::new(path))?;
+    }
+    Ok(())
 }
 
 /// Apply `set-param name=.. value=..`; a bad value is reported and
@@ -221,6 +241,16 @@ pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> boo
         "book-ply" => int(0, 20).map(|v| p.book_ply = v).is_some(),
         "book-margin" => int(0, 100).map(|v| p.book_margin = v).is_some(),
         "skill" => int(1, 10).map(|v| p.skill = v).is_some(),
+        "eval-file" => match set_eval_file(value, p.variant) {
+            Ok(()) => {
+                p.eval_file = value.to_string();
+                true
+            }
+            Err(e) => {
+                out.error(&e.to_string());
+                return false;
+            }
+        },
         other => {
             log::warn!("unknown parameter '{other}' ignored");
             return false;

@@ -3,3 +3,4 @@
 //! the evaluation; nothing else in dam uses it.
 
 pub mod record;
+pub mod tune;
