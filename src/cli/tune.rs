@@ -33,7 +33,7 @@ pub struct TuneArgs {
     /// Adam step size, in hundredths of a man.
     #[arg(long, default_value_t = 0.5)]
     lr: f32,
-    /// Weight decay (L2) per step, as a share of each weight.
+    /// Weight decay (L2) per step toward the starting weights.
     #[arg(long, default_value_t = 1e-4)]
     l2: f32,
     /// The game result's share of the target; the rest is the search score.

@@ -1,11 +1,13 @@
 //! `dam tune`: fit the pattern evaluation's weights (`eval::pattern`) to
 //! training records by logistic regression. The predicted result of a
-//! position is sigmoid(score / K), score White's evaluation in hundredths
-//! of a man; the target blends the game's result with the search score,
-//! λ·result + (1 - λ)·sigmoid(search / K). K is fitted once, before
-//! training, to the starting weights (material: a man 100), so that a man
-//! stays near 100 after training; then Adam with decoupled weight decay
-//! (L2) minimises the cross-entropy over minibatches, each one's gradient
+//! position is sigmoid(score / K), score White's evaluation (hand-set
+//! terms plus learned ones) in hundredths of a man; the target blends the
+//! game's result with the search score, λ·result + (1 - λ)·sigmoid(search
+//! / K). K is fitted once, before training, to the starting weights (all 0
+//! unless `--init`: the hand-set evaluation alone). The material weights
+//! (man, king) stay as they start: left free, the self-play data of a weak
+//! engine drove kings below men in the ending. Adam with decoupled weight
+//! decay (L2) toward the starting weights minimises the cross-entropy over minibatches, each one's gradient
 //! summed on all cores (rayon). One record in ten is held out for
 //! validation; the validation loss is printed after every epoch, and the
 //! best weights so far are written to the output file each time, so that
@@ -13,9 +15,8 @@
 
 use super::record::{Reader, Record, RecordError};
 use crate::eval::pattern::{
-    self, Features, MAN, PatternWeights, REGION_ENTRIES, SCALARS, UNIT, WeightsError,
+    self, Features, KING, MAN, PatternWeights, REGION_ENTRIES, SCALARS, UNIT, WeightsError,
 };
-use crate::eval::weights::WEIGHTS;
 use crate::rules::removal::{Position, Rules};
 use crate::rules::{Color, Outcome};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -35,7 +36,8 @@ pub struct TuneOptions {
     pub batch: usize,
     /// Adam's step size, in hundredths of a man.
     pub lr: f32,
-    /// Weight decay per step, as a share of each weight (not the man's).
+    /// Weight decay per step toward the starting weights, as a share of
+    /// each weight's distance from its start.
     pub l2: f32,
     /// The share of the game result in the target (the rest: the search score).
     pub lambda: f32,
@@ -58,6 +60,8 @@ pub enum TuneError {
 /// result (0 to 1).
 struct Sample {
     features: Features,
+    /// The hand-set evaluation, White's view, which the learned terms correct.
+    base: f32,
     result: f32,
     search: f32,
 }
@@ -106,15 +110,16 @@ impl Model {
         }
     }
 
-    /// White's score of `f`, hundredths of a man, and the opening share.
-    fn score(&self, f: &Features) -> (f32, f32) {
+    /// White's score of `s`, hundredths of a man, and the opening share.
+    fn score(&self, s: &Sample) -> (f32, f32) {
+        let f = &s.features;
         let phase = f.phase as f32 / f.phase_max as f32;
         let (mut op, mut eg) = (0.0, 0.0);
         self.terms(f, |i, x| {
             op += x * self.w[2 * i];
             eg += x * self.w[2 * i + 1];
         });
-        (phase * op + (1.0 - phase) * eg, phase)
+        (s.base + phase * op + (1.0 - phase) * eg, phase)
     }
 }
 
@@ -138,12 +143,7 @@ impl Sample {
 fn mean_loss(model: &Model, samples: &[Sample], lambda: f32, scale: f32) -> f32 {
     let total: f64 = samples
         .par_iter()
-        .map(|s| {
-            loss(
-                sigmoid(model.score(&s.features).0 / scale),
-                s.target(lambda, scale),
-            ) as f64
-        })
+        .map(|s| loss(sigmoid(model.score(s).0 / scale), s.target(lambda, scale)) as f64)
         .sum();
     (total / samples.len().max(1) as f64) as f32
 }
@@ -166,6 +166,7 @@ fn sample<R: Rules>(rec: &Record) -> Sample {
     };
     Sample {
         features: pattern::extract::<R>(pieces, kings, rec.side),
+        base: pattern::hand_set::<R>(pieces, kings, rec.side) as f32,
         result,
         search: rec.score as f32,
     }
@@ -207,11 +208,13 @@ fn load<R: Rules>(files: &[PathBuf]) -> Result<(Vec<Sample>, Vec<Sample>), TuneE
     Ok((train, valid))
 }
 
-/// The K that fits `model` best to `samples`, on a logarithmic grid.
-fn fit_scale(model: &Model, samples: &[Sample], lambda: f32) -> f32 {
+/// The K that fits `model` best to the game results of `samples`, on a
+/// logarithmic grid. (Fitted to a target that holds K itself, the search
+/// score, K would only shrink toward sharper targets.)
+fn fit_scale(model: &Model, samples: &[Sample]) -> f32 {
     (0..=60)
         .map(|i| 20.0 * 1.07f32.powi(i))
-        .map(|k| (k, mean_loss(model, samples, lambda, k)))
+        .map(|k| (k, mean_loss(model, samples, 1.0, k)))
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or(100.0, |(k, _)| k)
 }
@@ -224,7 +227,7 @@ fn gradient(model: &Model, batch: &[Sample], lambda: f32, scale: f32) -> Vec<f32
         .map(|part| {
             let mut g = vec![0.0f32; model.w.len()];
             for s in part {
-                let (score, phase) = model.score(&s.features);
+                let (score, phase) = model.score(s);
                 let d = (sigmoid(score / scale) - s.target(lambda, scale)) / scale;
                 model.terms(&s.features, |i, x| {
                     g[2 * i] += d * x * phase;
@@ -251,18 +254,28 @@ impl Adam {
     const B1: f32 = 0.9;
     const B2: f32 = 0.999;
 
-    /// One step on `w` with gradient `g`, decaying every weight but the
-    /// man's (`fixed`, opening and ending) by `l2`.
-    fn step(&mut self, w: &mut [f32], g: &[f32], lr: f32, l2: f32, fixed: usize) {
+    /// One step on `w` with gradient `g`, decaying every weight toward
+    /// its starting value `prior` by `l2`; the weights from `frozen` on
+    /// (pairs) keep their values.
+    fn step(
+        &mut self,
+        w: &mut [f32],
+        g: &[f32],
+        prior: &[f32],
+        lr: f32,
+        l2: f32,
+        frozen: std::ops::Range<usize>,
+    ) {
         self.t += 1;
         let (c1, c2) = (1.0 - Self::B1.powi(self.t), 1.0 - Self::B2.powi(self.t));
         for i in 0..w.len() {
+            if frozen.contains(&(i / 2)) {
+                continue;
+            }
             self.m[i] = Self::B1 * self.m[i] + (1.0 - Self::B1) * g[i];
             self.v[i] = Self::B2 * self.v[i] + (1.0 - Self::B2) * g[i] * g[i];
             w[i] -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
-            if i / 2 != fixed {
-                w[i] -= lr * l2 * w[i];
-            }
+            w[i] -= lr * l2 * (w[i] - prior[i]);
         }
     }
 }
@@ -298,21 +311,13 @@ pub fn run<R: Rules>(
             }
             w
         }
-        None => {
-            let king = if R::FLYING_KINGS {
-                WEIGHTS.flying_king
-            } else {
-                WEIGHTS.short_king
-            };
-            PatternWeights::material(variant, king as i16)
-                .ok_or_else(|| TuneError::Bad(format!("{variant} has no pattern evaluation")))?
-        }
+        None => PatternWeights::zero(variant)
+            .ok_or_else(|| TuneError::Bad(format!("{variant} has no pattern evaluation")))?,
     };
     let (mut train, valid) = load::<R>(&opts.data)?;
     let mut model = Model::from_weights(regions, &start);
-    let scale = opts
-        .scale
-        .unwrap_or_else(|| fit_scale(&model, &train, opts.lambda));
+    let prior = model.w.clone();
+    let scale = opts.scale.unwrap_or_else(|| fit_scale(&model, &train));
     println!(
         "{variant}: {} training and {} validation records, K = {scale:.1}",
         train.len(),
@@ -326,7 +331,6 @@ pub fn run<R: Rules>(
         v: vec![0.0; model.w.len()],
         t: 0,
     };
-    let man = regions * REGION_ENTRIES + MAN;
     let bar = ProgressBar::new(opts.epochs as u64).with_style(
         ProgressStyle::with_template("{bar:40} epoch {pos}/{len} {msg}")
             .expect("a valid progress template"),
@@ -345,7 +349,8 @@ pub fn run<R: Rules>(
             let mut g = gradient(&model, batch, opts.lambda, scale);
             let n = batch.len() as f32;
             g.iter_mut().for_each(|x| *x /= n);
-            adam.step(&mut model.w, &g, opts.lr, opts.l2, man);
+            let material = regions * REGION_ENTRIES + MAN..regions * REGION_ENTRIES + KING + 1;
+            adam.step(&mut model.w, &g, &prior, opts.lr, opts.l2, material);
         }
         let l = mean_loss(&model, &valid, opts.lambda, scale);
         losses.push(l);

@@ -3,7 +3,7 @@
 //! `i16` per weight, region tables first, then the scalar features, in
 //! units of 1/16 of a hundredth of a man.
 
-use super::{MAX_REGIONS, REGION_ENTRIES, REGION_SQUARES, SCALARS, UNIT};
+use super::{MAX_REGIONS, REGION_ENTRIES, REGION_SQUARES, SCALARS};
 use crate::variant::Variant;
 use std::path::Path;
 
@@ -51,13 +51,10 @@ pub const fn regions_of(variant: Variant) -> Option<usize> {
 }
 
 impl PatternWeights {
-    /// Material only: a man 100, a king `king`, everything else 0.
-    pub fn material(variant: Variant, king: i16) -> Option<PatternWeights> {
+    /// Every weight 0: the hand-set evaluation alone.
+    pub fn zero(variant: Variant) -> Option<PatternWeights> {
         let regions = regions_of(variant)?;
-        let mut weights = vec![[0i16; 2]; regions * REGION_ENTRIES + SCALARS];
-        let base = regions * REGION_ENTRIES;
-        weights[base + super::MAN] = [100 * UNIT as i16; 2];
-        weights[base + super::KING] = [king * UNIT as i16; 2];
+        let weights = vec![[0i16; 2]; regions * REGION_ENTRIES + SCALARS];
         Some(PatternWeights {
             variant,
             scale: 100.0,

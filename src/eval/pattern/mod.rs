@@ -1,4 +1,7 @@
-//! The pattern evaluation of the plain family (Scan-style): the board is
+//! The pattern evaluation of the plain family (Scan-style), learned as a
+//! correction on top of the hand-set terms (`removal::hand_set`): with
+//! the little self-play data one session makes, learning everything from
+//! nothing played far weaker than the hand-set terms. The board is
 //! covered by overlapping regions, every 4x4 block of squares whose corner
 //! sits on an even file and rank (16 blocks on 10x10, 9 on 8x8), each
 //! holding 8 dark squares. The men in a region (empty, own man, enemy man:
@@ -25,6 +28,7 @@ pub use active::{active, install, install_file};
 pub use file::{PatternWeights, WeightsError};
 
 use super::masks::Masks;
+pub use super::removal::hand_set;
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::Color;
 use crate::rules::removal::Rules;
@@ -45,7 +49,8 @@ pub const SCALAR_NAMES: [&str; SCALARS] = [
 /// Weights are stored in this many parts of a hundredth of a man.
 pub const UNIT: i32 = 16;
 
-/// Index of the scalar feature "man" and "king" among the scalars.
+/// Index of the scalar features "man" and "king" among the scalars: the
+/// trainer leaves them at their start (no correction to material).
 pub const MAN: usize = 0;
 pub const KING: usize = 1;
 /// The side-to-move feature: +1 with White to move, -1 with Black.
@@ -259,20 +264,17 @@ pub fn score(w: &PatternWeights, regions: usize, f: &Features) -> i32 {
     (op * f.phase + eg * (f.phase_max - f.phase)) / (f.phase_max * UNIT)
 }
 
-/// The pattern evaluation of a position of `R`, from the side to move's
-/// point of view.
+/// The evaluation of a position of `R` with learned weights `w`, from
+/// White's point of view: the hand-set terms plus the learned ones.
 #[inline(always)]
-pub fn evaluate<R: Rules>(
+pub fn white_score<R: Rules>(
     w: &PatternWeights,
     pieces: [Bitboard; 2],
     kings: Bitboard,
     side: Color,
 ) -> i32 {
-    let white = score(w, layout::<R>().regions, &extract::<R>(pieces, kings, side));
-    match side {
-        Color::White => white,
-        Color::Black => -white,
-    }
+    let learned = score(w, layout::<R>().regions, &extract::<R>(pieces, kings, side));
+    hand_set::<R>(pieces, kings, side) + learned
 }
 
 #[cfg(test)]
