@@ -16,10 +16,24 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// The weights files built into the binary (README, "Evaluation and
 /// training", gives the command that made each).
-const SHIPPED: [(Variant, &[u8]); 1] = [(
-    Variant::International,
-    include_bytes!("../../../weights/international.bin"),
-)];
+const SHIPPED: [(Variant, &[u8]); 4] = [
+    (
+        Variant::International,
+        include_bytes!("../../../weights/international.bin"),
+    ),
+    (
+        Variant::English,
+        include_bytes!("../../../weights/english.bin"),
+    ),
+    (
+        Variant::Russian,
+        include_bytes!("../../../weights/russian.bin"),
+    ),
+    (
+        Variant::Brazilian,
+        include_bytes!("../../../weights/brazilian.bin"),
+    ),
+];
 
 /// The shipped weights of `variant`, if it has some.
 fn shipped(variant: Variant) -> Option<PatternWeights> {
