@@ -52,9 +52,13 @@ pub struct AnalyzeArgs {
     /// user's cache).
     #[arg(long)]
     egtb_dir: Option<std::path::PathBuf>,
+    /// Evaluate with this weights file (`dam tune`) for its variant.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
+    super::tune::use_eval_file(args.eval_file.as_deref())?;
     with_variant!(args.variant, G => run_for::<G>(args))
 }
 

@@ -21,6 +21,9 @@ pub struct BenchArgs {
     /// Transposition table size, log2 of its entries (16 bytes each).
     #[arg(long, default_value_t = 20)]
     tt_size: u32,
+    /// Evaluate with this weights file (`dam tune`) for its variant.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
 }
 
 /// The start position of every variant, then positions reached by random
@@ -165,6 +168,7 @@ struct Run {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    super::tune::use_eval_file(args.eval_file.as_deref())?;
     let threads = if args.threads == 0 {
         default_threads()
     } else {

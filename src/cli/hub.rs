@@ -4,9 +4,14 @@ use super::CliError;
 use crate::protocol::hub;
 
 #[derive(clap::Args, Debug)]
-pub struct HubArgs {}
+pub struct HubArgs {
+    /// Evaluate with this weights file (`dam tune`) for its variant.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
+}
 
-pub fn run(_: &HubArgs) -> Result<(), CliError> {
+pub fn run(args: &HubArgs) -> Result<(), CliError> {
+    super::tune::use_eval_file(args.eval_file.as_deref())?;
     let lines = hub::spawn_reader(std::io::BufReader::new(std::io::stdin()));
     hub::run(lines, std::io::stdout().lock());
     Ok(())

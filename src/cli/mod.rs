@@ -15,6 +15,7 @@ mod play;
 mod selfplay;
 mod show;
 mod values;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -59,6 +60,8 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Show a position: the board, side to move, counters, game end, FEN.
     Show(show::ShowArgs),
+    /// Train the pattern evaluation's weights on training records.
+    Tune(tune::TuneArgs),
 }
 
 /// An error that ends a command: printed on stderr, exit code 2.
@@ -116,6 +119,7 @@ pub fn run() -> i32 {
         Command::Play(args) => play::run(&args).map(|()| 0),
         Command::Selfplay(args) => selfplay::run(&args).map(|()| 0),
         Command::Show(args) => show::run(&args).map(|()| 0),
+        Command::Tune(args) => tune::run(&args).map(|()| 0),
     };
     match result {
         Ok(code) => code,

@@ -11,6 +11,7 @@
 mod columns;
 mod damath;
 mod masks;
+pub mod pattern;
 mod removal;
 mod threat;
 pub mod weights;

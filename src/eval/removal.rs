@@ -1,8 +1,11 @@
 //! The evaluation of the plain family (international, english,
-//! brazilian, russian, dama, dama-international), read from the bitboards.
+//! brazilian, russian, dama, dama-international), read from the bitboards:
+//! the hand-set terms below, plus the learned pattern evaluation
+//! (`pattern`) where the variant has weights.
 
 use super::Evaluate;
 use super::masks::Masks;
+use super::pattern;
 use super::threat::Side;
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
@@ -20,17 +23,16 @@ impl<R: Rules> Board<R> {
 impl<R: Rules> Evaluate for Position<R> {
     #[inline]
     fn evaluate(&self) -> i32 {
-        let masks: &'static Masks = &Board::<R>::MASKS;
         let (pieces, kings) = self.bitboards();
-        let w = &WEIGHTS;
-        let white = side_score::<R>(w, masks, Color::White, pieces, kings);
-        let black = side_score::<R>(w, masks, Color::Black, pieces, kings);
-        let score = white - black;
-        w.tempo
-            + match self.side_to_move() {
-                Color::White => score,
-                Color::Black => -score,
-            }
+        let side = self.side_to_move();
+        let white = match pattern::active(R::VARIANT) {
+            Some(w) => pattern::white_score::<R>(w, pieces, kings, side),
+            None => hand_set::<R>(pieces, kings, side),
+        };
+        match side {
+            Color::White => white,
+            Color::Black => -white,
+        }
     }
 
     #[inline(always)]
@@ -57,6 +59,21 @@ impl<R: Rules> Evaluate for Position<R> {
         let empty = R::GEO.mask & !(pieces[0] | pieces[1]);
         Some((side, pieces[color.index() ^ 1], empty))
     }
+}
+
+/// The hand-set evaluation from White's point of view, the side to move's
+/// edge (`tempo`) included.
+#[inline(always)]
+pub fn hand_set<R: Rules>(pieces: [Bitboard; 2], kings: Bitboard, side: Color) -> i32 {
+    let masks: &'static Masks = &Board::<R>::MASKS;
+    let w = &WEIGHTS;
+    let white = side_score::<R>(w, masks, Color::White, pieces, kings);
+    let black = side_score::<R>(w, masks, Color::Black, pieces, kings);
+    white - black
+        + match side {
+            Color::White => w.tempo,
+            Color::Black => -w.tempo,
+        }
 }
 
 /// The score of `color`'s pieces alone.

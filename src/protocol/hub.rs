@@ -16,6 +16,7 @@ mod squares;
 pub use line::{Line, parse, write};
 pub use position::parse_position;
 
+use crate::eval::pattern::{self, WeightsError};
 use crate::search::{Table, default_threads};
 use crate::variant::Variant;
 use crate::with_variant;
@@ -48,6 +49,8 @@ pub struct Params {
     pub egtb_path: String,
     /// Probe databases of up to this many pieces; 0: none.
     pub egtb_pieces: u32,
+    /// The evaluation weights file in use; empty: the shipped weights.
+    pub eval_file: String,
 }
 
 impl Default for Params {
@@ -65,6 +68,7 @@ impl Default for Params {
             skill: 10,
             egtb_path: String::new(),
             egtb_pieces: 0,
+            eval_file: String::new(),
         }
     }
 }
@@ -178,7 +182,7 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
         Variant::International => "normal".to_string(),
         v => v.id().to_string(),
     };
-    let params: [Vec<(&str, String)>; 11] = [
+    let params: [Vec<(&str, String)>; 12] = [
         vec![
             ("name", "variant".into()),
             ("value", variant),
@@ -203,6 +207,11 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
             ("type", "string".into()),
         ],
         int_param("egtb-pieces", p.egtb_pieces, 0, 8),
+        vec![
+            ("name", "eval-file".into()),
+            ("value", p.eval_file.clone()),
+            ("type", "string".into()),
+        ],
     ];
     for param in params {
         out.send(write("param", &param));
@@ -226,6 +235,17 @@ fn bool_param(name: &str, value: bool) -> Vec<(&'static str, String)> {
         ("value", value.to_string()),
         ("type", "bool".into()),
     ]
+}
+
+/// Play with the evaluation weights file `path` (its own variant's), or
+/// with `variant`'s shipped weights again when `path` is empty.
+fn set_eval_file(path: &str, variant: Variant) -> Result<(), WeightsError> {
+    if path.is_empty() {
+        pattern::install(variant, None);
+    } else {
+        pattern::install_file(std::path::Path::new(path))?;
+    }
+    Ok(())
 }
 
 /// Apply `set-param name=.. value=..`; a bad value is reported and
@@ -265,6 +285,16 @@ pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> boo
             true
         }
         "egtb-pieces" => int(0, 8).map(|v| p.egtb_pieces = v).is_some(),
+        "eval-file" => match set_eval_file(value, p.variant) {
+            Ok(()) => {
+                p.eval_file = value.to_string();
+                true
+            }
+            Err(e) => {
+                out.error(&e.to_string());
+                return false;
+            }
+        },
         other => {
             log::warn!("unknown parameter '{other}' ignored");
             return false;

@@ -4,3 +4,4 @@
 
 pub mod datagen;
 pub mod record;
+pub mod tune;
