@@ -97,3 +97,46 @@ fn repeated_openings_are_warned_of() {
         stderr(&out)
     );
 }
+
+/// dam's own Hub mode as a match engine in the 8x8 variants whose Hub
+/// text differs from their standard numbering (english positions turned,
+/// russian and brazilian moves numbered from White's side): every game is
+/// played out with legal moves, none forfeited.
+#[test]
+fn dam_hub_plays_the_8x8_variants_in_a_match() {
+    let d = dir("match-hub-8x8");
+    let hub = format!("{} hub", env!("CARGO_BIN_EXE_dam"));
+    for variant in ["english", "russian", "brazilian"] {
+        let log = d.join(format!("{variant}.pdn")).display().to_string();
+        let out = dam(&[
+            "match",
+            "--variant",
+            variant,
+            "--engine",
+            &hub,
+            "--engine",
+            "dam:depth=2",
+            "--hub-param",
+            "threads=1",
+            "--movetime",
+            "0.02",
+            "--max-plies",
+            "40",
+            "--games",
+            "2",
+            "--pdn",
+            &log,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{variant}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            !err.contains("gave no move") && !err.contains("not legal"),
+            "{variant}: {err}"
+        );
+        assert!(
+            stdout(&out).contains("games 2:"),
+            "{variant}: {}",
+            stdout(&out)
+        );
+    }
+}

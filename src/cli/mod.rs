@@ -14,8 +14,8 @@ mod perft;
 mod play;
 mod selfplay;
 mod show;
-mod values;
 mod tune;
+mod values;
 
 use clap::{Parser, Subcommand};
 

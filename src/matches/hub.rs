@@ -8,8 +8,9 @@
 
 use crate::notation::movetext::{hub_move, parse_move};
 use crate::protocol::dxp::{ClockState, GameStart, Player};
+use crate::protocol::hub::{hub_numbering, position_text};
 use crate::rules::record::Record;
-use crate::rules::{Color, Game, MoveList};
+use crate::rules::{Game, MoveList};
 use crate::variant::Variant;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -120,23 +121,10 @@ impl<G: Game> HubEngine<G> {
         Ok(())
     }
 
-    /// The Hub position string of `pos`: side, then a letter per square.
-    fn position(pos: &G) -> Result<String, String> {
-        let setup = pos.to_setup();
-        if G::VARIANT == Variant::Damath || setup.squares.iter().any(|c| c.len() > 1) {
-            return Err(format!("Hub has no position text for {}", G::VARIANT));
-        }
-        let mut text = String::from(if setup.side == Color::White { "W" } else { "B" });
-        text.extend(setup.squares.iter().map(|c| match c.first() {
-            None => 'e',
-            Some(p) => match (p.color, p.king) {
-                (Color::White, false) => 'w',
-                (Color::White, true) => 'W',
-                (Color::Black, false) => 'b',
-                (Color::Black, true) => 'B',
-            },
-        }));
-        Ok(text)
+    /// `mv` in Hub move text, numbered as Hub engines number the variant's
+    /// squares (pydraughts' numbering for russian and brazilian).
+    fn move_text(pos: &G, mv: &G::Move) -> String {
+        hub_numbering(G::VARIANT, &hub_move(pos, mv))
     }
 
     /// Record the other side's move since the engine's last one.
@@ -150,7 +138,7 @@ impl<G: Game> HubEngine<G> {
             .iter()
             .find(|m| self.known.play(m).hash() == now.hash())
             .ok_or("the game went more than one move past the engine")?;
-        self.moves.push(hub_move(&self.known, mv));
+        self.moves.push(Self::move_text(&self.known, mv));
         self.known = *now;
         Ok(())
     }
@@ -159,7 +147,7 @@ impl<G: Game> HubEngine<G> {
         let start = self.start.ok_or("no game")?;
         let pos = *record.position();
         self.catch_up(&pos)?;
-        let mut line = format!("pos pos={}", Self::position(&start)?);
+        let mut line = format!("pos pos={}", position_text(&start)?);
         if !self.moves.is_empty() {
             line.push_str(&format!(" moves=\"{}\"", self.moves.join(" ")));
         }
@@ -182,8 +170,9 @@ impl<G: Game> HubEngine<G> {
                 .split_whitespace()
                 .find_map(|w| w.strip_prefix("move="))
                 .ok_or("done without a move")?;
-            let mv = parse_move(&pos, text.trim_matches('"')).map_err(|e| e.to_string())?;
-            self.moves.push(hub_move(&pos, &mv));
+            let text = hub_numbering(G::VARIANT, text.trim_matches('"'));
+            let mv = parse_move(&pos, &text).map_err(|e| e.to_string())?;
+            self.moves.push(Self::move_text(&pos, &mv));
             self.known = pos.play(&mv);
             return Ok(mv);
         }

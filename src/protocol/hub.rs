@@ -14,7 +14,8 @@ mod session;
 mod squares;
 
 pub use line::{Line, parse, write};
-pub use position::parse_position;
+pub use position::{parse_position, position_text};
+pub use squares::convert as hub_numbering;
 
 use crate::eval::pattern::{self, WeightsError};
 use crate::search::{Table, default_threads};

@@ -54,6 +54,37 @@ pub fn parse_position<G: Game>(text: &str) -> Result<G, String> {
     G::from_setup(&setup).map_err(|e| e.to_string())
 }
 
+/// The Hub position string of `pos`, as `parse_position` reads it back
+/// (English turned half a turn with the colours swapped, as pydraughts
+/// writes it). Only one piece a square and no numbered chips: the stacking
+/// variants and Damath have no such string.
+pub fn position_text<G: Game>(pos: &G) -> Result<String, String> {
+    let setup = pos.to_setup();
+    if G::VARIANT == Variant::Damath || setup.squares.iter().any(|c| c.len() > 1) {
+        return Err(format!("Hub has no position text for {}", G::VARIANT));
+    }
+    let turned = G::VARIANT == Variant::English;
+    let colour = |c: Color| if turned { c.flip() } else { c };
+    let squares = setup.squares.len();
+    let mut text = String::from(match colour(setup.side) {
+        Color::White => 'W',
+        Color::Black => 'B',
+    });
+    text.extend((0..squares).map(|i| {
+        let square = if turned { squares - 1 - i } else { i };
+        match setup.squares[square].first() {
+            None => 'e',
+            Some(p) => match (colour(p.color), p.king) {
+                (Color::White, false) => 'w',
+                (Color::White, true) => 'W',
+                (Color::Black, false) => 'b',
+                (Color::Black, true) => 'B',
+            },
+        }
+    }));
+    Ok(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +109,11 @@ mod tests {
             Ok(played.to_setup())
         );
         assert!(parse_position::<International>("Wbb").is_err());
+        assert_eq!(
+            position_text(&English::start()).as_deref(),
+            Ok(english.as_str())
+        );
+        assert_eq!(position_text(&played).as_deref(), Ok(after));
         assert!(parse_position::<English>(&english.replace('e', "x")).is_err());
         assert_eq!(
             parse_position::<English>("B:W21-32:B1-12"),
