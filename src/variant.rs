@@ -21,6 +21,17 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The variants of the plain family (one piece a square, captured
+    /// pieces removed): the ones endgame databases and training data cover.
+    pub const PLAIN: [Variant; 6] = [
+        Variant::International,
+        Variant::English,
+        Variant::Brazilian,
+        Variant::Russian,
+        Variant::Dama,
+        Variant::DamaInternational,
+    ];
+
     pub const ALL: [Variant; 10] = [
         Variant::International,
         Variant::English,

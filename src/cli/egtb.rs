@@ -91,15 +91,6 @@ pub struct BenchArgs {
     probes: usize,
 }
 
-const PLAIN: [Variant; 6] = [
-    Variant::International,
-    Variant::English,
-    Variant::Brazilian,
-    Variant::Russian,
-    Variant::Dama,
-    Variant::DamaInternational,
-];
-
 pub fn run(command: &EgtbCommand) -> Result<i32, CliError> {
     match command {
         EgtbCommand::Build(args) => build(args).map(|()| 0),
@@ -194,7 +185,7 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
     let dir = dir_of(&args.dir);
     let variants = match args.variant {
         Some(v) => vec![v],
-        None => PLAIN.to_vec(),
+        None => Variant::PLAIN.to_vec(),
     };
     let mut bad = 0;
     for v in variants {
