@@ -353,3 +353,43 @@ fn taking_back_gives_the_player_the_move_as_in_scan() {
     }
     assert!(out.contains("the engine plays White\n2. "), "go: {out}");
 }
+
+#[test]
+fn moves_show_the_endgame_database_value_where_one_is_found() {
+    let d = common::dir("play-egtb");
+    let built = common::dam(&[
+        "egtb",
+        "build",
+        "--variant",
+        "international",
+        "--pieces",
+        "2",
+        "--dir",
+        &d.display().to_string(),
+    ]);
+    assert!(built.status.success(), "{}", common::stderr(&built));
+    // A king against a king, shut in the corner: 10-46 wins, 10-4 keeps the
+    // draw, 10-14 walks into a capture.
+    let out = command()
+        .env("DAM_EGTB_DIR", &d)
+        .args(["play", "--threads", "1", "--ascii", "--fen", "W:WK10:BK5"])
+        .args(["--computer", "none"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(b"moves\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |mv: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(mv))
+            .unwrap_or("")
+    };
+    assert!(line("10-46").contains("database win"), "{text}");
+    assert!(line("10-4 ").contains("database draw"), "{text}");
+    assert!(line("10-14").contains("database loss"), "{text}");
+}

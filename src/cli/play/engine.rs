@@ -8,10 +8,12 @@ use super::input::Input;
 use super::level::{Level, learner};
 use crate::book::{next_random, random_seed};
 use crate::cli::analyze::score_text;
+use crate::egtb::signature::MAX_PIECES;
+use crate::egtb::{Tables, default_dir, open_for_engine};
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
-use crate::rules::Game;
 use crate::search::{Control, Info, Limits, Outcome, Searcher, line_text};
+use crate::variant::Variant;
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
 use std::thread;
 use std::time::Duration;
@@ -41,14 +43,31 @@ pub struct Choice<M> {
 pub struct Engine {
     searcher: Searcher,
     dice: u64,
+    /// The endgame databases found in the default directory
+    /// (`$DAM_EGTB_DIR`, else the user's cache), for the `moves` list;
+    /// nothing is built.
+    tables: Option<Tables>,
 }
 
 impl Engine {
-    pub fn new(threads: usize, tt_bits: u32) -> Engine {
+    pub fn new(variant: Variant, threads: usize, tt_bits: u32) -> Engine {
+        let tables = Variant::PLAIN
+            .contains(&variant)
+            .then(|| open_for_engine(variant, &default_dir(), MAX_PIECES, false))
+            .flatten();
         Engine {
             searcher: Searcher::new(threads, tt_bits),
             dice: random_seed(),
+            tables,
         }
+    }
+
+    /// The endgame database's value of `mv` for the side that plays it
+    /// (`win 7`, `draw`, `loss 3`: plies to the next conversion), when the
+    /// position after it is covered.
+    pub fn database_value<G: Evaluate>(&self, pos: &G, mv: &G::Move) -> Option<String> {
+        let after = self.tables.as_ref()?.probe(&pos.play(mv))?;
+        Some(after.back().to_string())
     }
 
     /// Forget the table (a new game).
@@ -204,11 +223,4 @@ fn info_text<G: Evaluate>(pos: &G, info: &Info<G::Move>) -> String {
         info.nodes,
         info.time.as_secs_f64()
     )
-}
-
-/// The endgame database's value of the position after `mv`, for the
-/// `moves` list. This is the seam for the endgame databases: until dam
-/// has them, no position has a value.
-pub fn database_value<G: Game>(_pos: &G, _mv: &G::Move) -> Option<String> {
-    None
 }

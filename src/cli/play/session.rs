@@ -95,7 +95,11 @@ pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
     };
     let mut session = Session {
         history: History::new(start),
-        engine: Engine::new(args.threads.unwrap_or_else(default_threads), args.tt_size),
+        engine: Engine::new(
+            G::VARIANT,
+            args.threads.unwrap_or_else(default_threads),
+            args.tt_size,
+        ),
         computer: command::sides(&args.computer).map_err(CliError)?,
         clocks: Clocks::new(level),
         ponder: false,

@@ -1,10 +1,9 @@
 //! What the engine tells the player without playing: every legal move
-//! ranked (with the endgame database's value, once there is one), a hint,
+//! ranked (with the endgame database's value where one is found), a hint,
 //! and live analysis until the player types.
 
 use super::{Flow, Session};
 use crate::cli::analyze::score_text;
-use crate::cli::play::engine::database_value;
 use crate::cli::play::input::Input;
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
@@ -24,7 +23,9 @@ impl<G: Evaluate> Session<G> {
         lines.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
         let mut text = format!("{all} legal moves, best first (depth {}):", out.depth);
         for (mv, score) in &lines {
-            let db = database_value(&pos, mv)
+            let db = self
+                .engine
+                .database_value(&pos, mv)
                 .map(|v| format!("  database {v}"))
                 .unwrap_or_default();
             text.push_str(&format!(
