@@ -11,6 +11,7 @@
 use super::{Book, Scored};
 use crate::eval::Evaluate;
 use crate::rules::Game;
+use crate::search::STACK;
 use crate::search::{Control, Limits, Searcher};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -27,9 +28,6 @@ pub struct BuildSettings {
     /// Parallel searches (each one thread).
     pub threads: usize,
 }
-
-/// The stack of the builder's threads (a move list per ply).
-const STACK: usize = 64 << 20;
 
 /// The table of each search: 2^20 entries.
 const TABLE_BITS: u32 = 20;

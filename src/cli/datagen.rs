@@ -53,7 +53,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .stack_size(64 << 20)
+        .stack_size(crate::search::STACK)
         .build()
         .map_err(CliError::new)?;
     pool.install(|| with_variant!(args.variant, G => run_for::<G>(args)))

@@ -329,7 +329,7 @@ fn ballots_for<G: Evaluate>(args: &BallotsArgs) -> Result<(), CliError> {
         }
     };
     std::thread::Builder::new()
-        .stack_size(64 << 20)
+        .stack_size(crate::search::STACK)
         .spawn(job)
         .map_err(CliError::new)?
         .join()

@@ -6,7 +6,7 @@
 //! (resumable). Exit 2 when a file cannot be read.
 
 use super::CliError;
-use crate::pdn::analyze::{SEARCH_STACK, analyze};
+use crate::pdn::analyze::analyze;
 use crate::pdn::batch::{CHUNK, GameRef, for_each_game, game_bar, progress_bar};
 use crate::pdn::check::{Checked, check, looks_like_pdn, report};
 use crate::pdn::export::{Format, export};
@@ -375,7 +375,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
         ..Limits::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(SEARCH_STACK)
+        .stack_size(crate::search::STACK)
         .thread_name(|i| format!("dam-analyze-{i}"))
         .build()
         .map_err(CliError::new)?;

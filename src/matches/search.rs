@@ -5,12 +5,10 @@
 use crate::eval::Evaluate;
 use crate::protocol::dxp::{ClockState, GameStart, Player};
 use crate::rules::record::Record;
+use crate::search::STACK;
 use crate::search::{Clock, Control, Limits, Searcher};
 use std::thread;
 use std::time::Duration;
-
-/// The stack of the thread a search runs on (a move list per ply).
-const STACK: usize = 64 << 20;
 
 /// The search with its table, kept from move to move.
 pub struct SearchPlayer {

@@ -31,9 +31,6 @@ pub const BLUNDER: i32 = 100;
 /// The table of each game's searcher: `2^TT_BITS` entries of 16 bytes.
 pub const TT_BITS: u32 = 18;
 
-/// The stack of a thread that searches: a move list per ply lives on it.
-pub const SEARCH_STACK: usize = 64 << 20;
-
 /// The annotated game as PDN text (its moves canonical, as `check` with
 /// `Options::canonical` leaves them), each position searched within
 /// `limits`.

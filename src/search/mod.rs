@@ -34,7 +34,7 @@ use worker::{Shared, Worker};
 pub const MAX_PLY: usize = 128;
 
 /// Stack for search threads: a move list per ply lives on it.
-const STACK: usize = 64 << 20;
+pub const STACK: usize = 64 << 20;
 
 /// One finished line of one iteration.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,14 +12,12 @@ use crate::egtb::signature::MAX_PIECES;
 use crate::egtb::{Tables, default_dir, open_for_engine};
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
+use crate::search::STACK;
 use crate::search::{Control, Info, Limits, Outcome, Searcher, line_text};
 use crate::variant::Variant;
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
 use std::thread;
 use std::time::Duration;
-
-/// The stack of a search thread (a move list per ply).
-const STACK: usize = 64 << 20;
 
 /// How deep and how long `moves`, `hint` and a draw offer search.
 const QUICK: Limits = Limits {

@@ -9,6 +9,7 @@ use super::{
 use crate::book::{Book, load, next_random, random_seed};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
+use crate::search::STACK;
 use crate::search::score::mate_plies;
 use crate::search::{Clock, Control, Info, Limits, Outcome, Searcher, line_text};
 use crossbeam_channel::{Receiver, Sender, select};
@@ -51,9 +52,6 @@ struct Running<G: Evaluate> {
 
 /// Both ends of a channel from the search thread.
 type Channel<T> = (Sender<T>, Receiver<T>);
-
-/// The stack of the search thread: a move list per ply lives on it.
-const STACK: usize = 64 << 20;
 
 pub struct Session<'a, G: Evaluate, W: Write> {
     params: Params,
