@@ -57,7 +57,8 @@ pub enum PdnCommand {
 
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// PDN files (required unless --jsonl).
+    /// PDN files (validate, stats and analyze read stdin instead with
+    /// --jsonl).
     files: Vec<PathBuf>,
     /// The variant of games without a GameType (or Variant) tag (default:
     /// what their squares say: algebraic russian, numbers up to 32
