@@ -137,13 +137,7 @@ fn write_shard(
         let all = input.source.bytes();
         let first = input.spans[segment.first];
         let last = input.spans[segment.first + segment.games - 1];
-        let line_start = all[..first.start]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |nl| nl + 1);
-        let column = super::source::decode(&all[line_start..first.start])
-            .chars()
-            .count();
+        let column = super::source::column_before(all, first.start);
         listed.push(json!({
             "input": input.name,
             "first_game": segment.first + 1,

@@ -10,11 +10,13 @@ use super::analyze::analysis;
 use super::check::{Checked, check};
 use super::records::{ErrorAt, analysis_record, error_record, summary_record, validation_record};
 use super::replay::Options;
+use super::source::line_column;
 use super::stats::Summary;
 use super::stream::{Body, GameReader, StreamGame, pdn_of_json};
 use crate::search::Limits;
 use crate::variant::Variant;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::io::{self, Read, Write};
 
 /// What a stage does with each game.
@@ -88,9 +90,9 @@ pub fn run_stage(
 /// The record of one game.
 pub fn record(game: &StreamGame, job: &Job, settings: Settings) -> String {
     let (text, variant, column) = match &game.body {
-        Body::Pdn { text, column } => (text.clone(), settings.variant, Some(*column)),
+        Body::Pdn { text, column } => (Cow::Borrowed(text), settings.variant, Some(*column)),
         Body::Json(line) => match pdn_of_json(line) {
-            Ok((text, variant)) => (text, variant.or(settings.variant), None),
+            Ok((text, variant)) => (Cow::Owned(text), variant.or(settings.variant), None),
             Err(reason) => {
                 let error = ErrorAt {
                     line: game.line,
@@ -141,25 +143,22 @@ fn job_record(
     })
 }
 
-/// The line and column (1-based, in characters) of `offset` in a game's
-/// `text` that starts at `line` after `column` characters; for JSON input
-/// (no column) the game's line.
+/// The line and column of `offset` in a game's `text` that starts on
+/// `line` after `column` characters; for JSON input (no column) the
+/// game's line.
 fn location(
     line: usize,
     column: Option<usize>,
     text: &str,
     offset: usize,
 ) -> (usize, Option<usize>) {
-    let Some(column) = column else {
-        return (line, None);
-    };
-    let before = &text[..offset.min(text.len())];
-    let lines = before.bytes().filter(|&b| b == b'\n').count();
-    let col = match before.rfind('\n') {
-        Some(nl) => before[nl + 1..].chars().count(),
-        None => column + before.chars().count(),
-    };
-    (line + lines, Some(col + 1))
+    match column {
+        Some(column) => {
+            let (line, column) = line_column(line, column, text, offset);
+            (line, Some(column))
+        }
+        None => (line, None),
+    }
 }
 
 #[cfg(test)]

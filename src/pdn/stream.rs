@@ -8,7 +8,7 @@
 
 mod json_game;
 
-use super::source::decode;
+use super::source::{column_before, decode};
 use super::split::Splitter;
 use std::io::{self, Read};
 
@@ -154,11 +154,7 @@ impl<R: Read> GameReader<R> {
                 // The bytes after the game show it is whole.
                 Some(span) if span.end < rest.len() || self.eof => {
                     let (start, end) = (self.at + span.start, self.at + span.end);
-                    let line_start = self.buf[..start]
-                        .iter()
-                        .rposition(|&b| b == b'\n')
-                        .map_or(0, |nl| nl + 1);
-                    let column = decode(&self.buf[line_start..start]).chars().count();
+                    let column = column_before(&self.buf, start);
                     let text = decode(&self.buf[start..end]).into_owned();
                     self.advance(start);
                     let line = self.line;
