@@ -3,15 +3,16 @@ files, international and english, a few broken on purpose) are split into
 shards and analysed by scripts/cluster/analyze.py on a local Ray cluster
 of 2 CPUs; the run is stopped after some shards and resumed. Checks that
 every game is in the merged output exactly once, the broken ones as error
-records saying where, that the resumed run redid no finished shard, and
-that the merged output equals one unsplit `dam pdn analyze` (file and
---jsonl stream) game for game.
+records saying where, that the resumed run redid no finished shard, that
+the merged output equals one unsplit `dam pdn analyze` (file and --jsonl
+stream) game for game, and that a damaged shard fails after its retry
+while the other shards are kept.
 
 Usage: python test_analyze.py DAM WORKDIR
 """
 
 import json
-import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -116,8 +117,19 @@ def main(dam, work):
 
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == total and summary["errors"] == 3, summary
+
+    # A damaged shard fails after its retry; the others are kept.
+    damaged = work / "damaged"
+    shutil.copytree(shards, damaged)
+    with open(damaged / manifest["shards"][1]["file"], "ab") as f:
+        f.write(b" ")
+    failed = driver(dam, damaged / "manifest.json", work / "out-damaged", "--retries", "1")
+    assert failed.returncode == 1, failed.stderr.decode()
+    assert "bytes or crc32 differ" in failed.stderr.decode(), failed.stderr.decode()
+    kept = list((work / "out-damaged" / "shards").glob("*.jsonl"))
+    assert len(kept) == SHARDS - 1, kept
     print(f"cluster: {total} games in {SHARDS} shards, stopped after {len(results)} and resumed; "
-          f"merged output equals unsplit analyze; 3 error records")
+          f"merged output equals unsplit analyze; 3 error records; a damaged shard failed alone")
 
 
 if __name__ == "__main__":
