@@ -8,7 +8,7 @@
 
 mod json_game;
 
-use super::source::{column_before, decode};
+use super::source::decode;
 use super::split::Splitter;
 use std::io::{self, Read};
 
@@ -46,13 +46,13 @@ enum Kind {
 /// The games of a byte stream, one at a time.
 pub struct GameReader<R: Read> {
     input: R,
-    /// Bytes read and not yet handed on (from the start of the line the
-    /// next game starts on).
+    /// Bytes read and not yet dropped.
     buf: Vec<u8>,
     /// Where the next game's search starts in `buf`.
     at: usize,
-    /// The line of `buf[at]`.
+    /// The line of `buf[at]`, and the characters before it on that line.
     line: usize,
+    column: usize,
     /// Games handed on.
     index: usize,
     eof: bool,
@@ -67,6 +67,7 @@ impl<R: Read> GameReader<R> {
             input,
             buf: Vec::new(),
             at: 0,
+            column: 0,
             line: 1,
             index: 0,
             eof: false,
@@ -100,25 +101,24 @@ impl<R: Read> GameReader<R> {
         Ok(n > 0)
     }
 
-    /// Drop the bytes before `at`'s line, keeping `at`'s line start so
-    /// that columns can be counted.
+    /// Drop the bytes before `at` once there are enough of them.
     fn drain(&mut self) {
-        let keep = self.buf[..self.at]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |nl| nl + 1);
-        if keep >= READ {
-            self.buf.drain(..keep);
-            self.at -= keep;
+        if self.at >= READ {
+            self.buf.drain(..self.at);
+            self.at = 0;
         }
     }
 
-    /// Move `at` to `end`, counting lines.
+    /// Move `at` to `end`, counting lines and columns.
     fn advance(&mut self, end: usize) {
-        self.line += self.buf[self.at..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
+        let bytes = &self.buf[self.at..end];
+        match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(nl) => {
+                self.line += bytes.iter().filter(|&&b| b == b'\n').count();
+                self.column = decode(&bytes[nl + 1..]).chars().count();
+            }
+            None => self.column += decode(bytes).chars().count(),
+        }
         self.at = end;
     }
 
@@ -154,10 +154,9 @@ impl<R: Read> GameReader<R> {
                 // The bytes after the game show it is whole.
                 Some(span) if span.end < rest.len() || self.eof => {
                     let (start, end) = (self.at + span.start, self.at + span.end);
-                    let column = column_before(&self.buf, start);
                     let text = decode(&self.buf[start..end]).into_owned();
                     self.advance(start);
-                    let line = self.line;
+                    let (line, column) = (self.line, self.column);
                     self.advance(end);
                     self.drain();
                     self.index += 1;

@@ -111,3 +111,26 @@ fn a_game_as_json_gets_the_record_of_the_same_game_as_pdn() {
         ]
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any bytes: no panic, one record a game, each game or error record.
+    #[test]
+    fn any_bytes_get_one_record_a_game(bytes in proptest::collection::vec(
+        proptest::prop_oneof![
+            proptest::prelude::any::<u8>(),
+            proptest::sample::select(b"{}[]()\"%/\n 1-0*32-28x.".to_vec()),
+        ],
+        0..400,
+    )) {
+        let mut out = Vec::new();
+        let games = run_stage(&bytes[..], &mut out, &Job::Validate, settings(1)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        proptest::prop_assert_eq!(text.lines().count(), games);
+        for line in text.lines() {
+            let record: Value = serde_json::from_str(line).unwrap();
+            proptest::prop_assert!(record.get("error").is_some() || record.get("plies").is_some());
+        }
+    }
+}

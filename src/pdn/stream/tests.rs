@@ -101,3 +101,27 @@ fn a_json_game_becomes_the_pdn_it_came_from() {
         assert!(e.contains(why), "{bad}: {e}");
     }
 }
+
+#[test]
+fn a_long_line_of_games_is_not_kept_and_columns_still_count() {
+    let game = "1. 32-28 19-23 * ";
+    let line = game.repeat(3 * READ / game.len());
+    let mut reader = GameReader::new(line.as_bytes());
+    let mut games = Vec::new();
+    while let Some(game) = reader.next() {
+        games.push(game.unwrap());
+        assert!(
+            reader.buf.len() <= 3 * READ,
+            "{} bytes kept",
+            reader.buf.len()
+        );
+    }
+    assert_eq!(games.len(), 3 * READ / game.len());
+    for (i, g) in games.iter().enumerate() {
+        let want = Body::Pdn {
+            text: game.trim_end().to_string(),
+            column: i * game.len(),
+        };
+        assert_eq!((g.line, &g.body), (1, &want));
+    }
+}
