@@ -41,6 +41,7 @@ def parse_args(argv):
     p.add_argument("--address", help="a running Ray cluster (default: start one here)")
     p.add_argument("--num-cpus", type=int, default=os.cpu_count(), help="CPUs of a local cluster")
     p.add_argument("--object-store-mb", type=int, default=0, help="object store of a local cluster")
+    p.add_argument("--temp-dir", help="session files of a local cluster (default: Ray's)")
     p.add_argument("--retries", type=int, default=3, help="retries of a failed shard")
     p.add_argument("--stop-after", type=int, default=0, help="stop after K shards (testing resume)")
     return p.parse_args(argv)
@@ -107,6 +108,8 @@ def run_shards(args, manifest, todo, arguments):
         options = {"num_cpus": args.num_cpus, "include_dashboard": False, "log_to_driver": False}
         if args.object_store_mb:
             options["object_store_memory"] = args.object_store_mb << 20
+        if args.temp_dir:
+            options["_temp_dir"] = str(Path(args.temp_dir).resolve())
         ray.init(**options)
     init = time.monotonic() - began
     task = ray.remote(num_cpus=1, max_retries=args.retries, retry_exceptions=True)(analyze_shard)

@@ -47,7 +47,8 @@ def play(dam, work, variant, games):
 
 def driver(dam, manifest, out, *extra):
     return run(sys.executable, HERE / "analyze.py", manifest, "--out", out, "--depth", DEPTH,
-               "--dam", dam, "--num-cpus", "2", "--object-store-mb", "80", *extra)
+               "--dam", dam, "--num-cpus", "2", "--object-store-mb", "80",
+               "--temp-dir", manifest.parent.parent / "ray", *extra)
 
 
 def main(dam, work):
