@@ -28,8 +28,8 @@ const RAW: u8 = 0;
 const CONSTANT: u8 = 1;
 const RUNS: u8 = 2;
 
-/// The value of a position for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The value of a position for the side to move, worst first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Wdl {
     Loss,
     Draw,
