@@ -44,6 +44,7 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
         moves: 75,
         start: None,
         timeout: Duration::from_secs(10),
+        adjudicator: None,
     };
     thread::spawn(move || serve(listener, Cycle(3), settings));
 
@@ -66,6 +67,7 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
         moves: 0,
         move_time: None,
         max_plies: 200,
+        adjudicator: None,
     };
     let tags = MatchTags {
         event: "loopback".into(),

@@ -44,6 +44,7 @@ fn server_for<G: Game>() -> String {
         moves: 75,
         start: None,
         timeout: Duration::from_secs(5),
+        adjudicator: None,
     };
     thread::spawn(move || serve(listener, FirstMove, settings));
     addr
@@ -141,6 +142,7 @@ fn initiator_alternates_colours_and_stops_after_the_last_game() {
             moves: 0,
             start: None,
             timeout: Duration::from_secs(5),
+            adjudicator: None,
         };
         let summary = dam::protocol::dxp::run(&mut link, &mut FirstMove, &settings);
         (summary.games.len(), summary.error.map(|e| e.to_string()))

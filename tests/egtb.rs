@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::{dam, stdout};
+use common::dxp::{Peer, accepted, game_req, listen};
+use common::{dam, stderr, stdout};
 use dam::egtb::{Tables, Value, Wdl, open_for_engine};
 use dam::eval::Evaluate;
 use dam::notation::fen::parse_fen;
@@ -165,31 +166,247 @@ fn english_kings_endings() {
     assert_eq!(moves, ["32-27"]);
 }
 
-/// Brazilian and Russian (flying kings on 8x8): three kings against a
-/// king on the long diagonal (a1-h8: 29, 25, 22, 18, 15, 11, 8, 4) draw,
-/// off it they win (Petrov's triangle, Russian draughts literature).
+/// English, First Position: two kings against a king and a man win when
+/// the stronger side has the move. The American Checker Federation's
+/// "Standard Positions: winning 1st position" starts a step before (White
+/// man 20, king 15; Black man 12, king 28: White crowns, then drives the
+/// king out of the double corner): won with White to move, a draw
+/// without the move (the database); and one of the
+/// "first position without" exceptions, from Dr. Call's book of "Midget"
+/// problems (Bob Newell, Checker School, 2017): `B:W22,K5:BK15,K6`,
+/// Black to play and win.
+#[test]
+fn english_first_position() {
+    let t = tables(Variant::English);
+    assert_eq!(wdl::<English>(&t, "W:W20,K15:B12,K28"), Wdl::Win);
+    assert_eq!(wdl::<English>(&t, "B:W20,K15:B12,K28"), Wdl::Draw);
+    assert_eq!(wdl::<English>(&t, "B:W22,K5:BK15,K6"), Wdl::Win);
+}
+
+/// Three flying kings against one on 8x8: russian, brazilian, dama and
+/// dama-international. The long diagonal (the "big road", a1-h8) is 29,
+/// 25, 22, 18, 15, 11, 8, 4; a1, c1, e1 are 29, 30, 31; b8, f8 are 1, 3.
+/// - A. D. Petrov, "Руководство к основательному познанию шашечной игры"
+///   (1827), the ending that gave Petrov's triangle its name: White kings
+///   a1, c1, e1 catch the black king on f8, whoever is to move.
+/// - P. Ruiz Montero, "Libro del juego de las damas vulgarmente nombrado
+///   el marro" (1591), the first published method: kings a1, b2, c3 win
+///   against b8. (Both positions as the Russian Wikipedia article
+///   "Треугольник Петрова" gives them; it says the method wins in russian
+///   and brazilian draughts, the lone king caught by the 13th move.)
+/// - A. M. Quilet, "Book of Filipino Checkers (Aklat ng Dama)", rules,
+///   item 10 (Filipino dama: flying kings, men capture backwards, the
+///   captured pieces leave at the end, as in dama-international): three
+///   kings against one win only if they hold the long diagonal, and the
+///   lone king's twelfth move ends the count. A lone king on the long
+///   diagonal draws.
+///
+/// Our dama, where pieces leave as they are jumped, agrees with all of
+/// them too.
+fn three_kings_against_one<G: Evaluate>(v: Variant) -> u16 {
+    let t = tables(v);
+    let probe = |fen: &str| value::<G>(&t, fen);
+    for fen in [
+        "W:WK29,K30,K31:BK3",
+        "W:WK29,K25,K22:BK1",
+        "W:WK1,K2,K3:BK21",
+    ] {
+        assert_eq!(probe(fen).wdl, Wdl::Win, "{v} {fen}");
+    }
+    assert_eq!(probe("B:WK29,K30,K31:BK3").wdl, Wdl::Loss, "{v}");
+    assert_eq!(probe("W:WK1,K2,K3:BK22").wdl, Wdl::Draw, "{v}");
+    assert_eq!(probe("W:WK6,K7,K10:BK25").wdl, Wdl::Draw, "{v}");
+    // Every position with a White king on the long diagonal and the black
+    // king off it, White to move and no white king en prise, is won; the
+    // longest way to the first capture (plies) is returned.
+    const ROAD: [u32; 8] = [29, 25, 22, 18, 15, 11, 8, 4];
+    let mut longest = 0;
+    for road in ROAD {
+        for a in (1..=32).filter(|&a| a != road) {
+            for b in (a + 1..=32).filter(|&b| b != road) {
+                for k in (1..=32).filter(|k| ![road, a, b].contains(k) && !ROAD.contains(k)) {
+                    let fen = format!("W:WK{road},K{a},K{b}:BK{k}");
+                    let pos: G = parse_fen(&fen).expect("fen");
+                    if pos.threatened() {
+                        continue;
+                    }
+                    let v = t.probe(&pos).expect("covered");
+                    assert_eq!(v.wdl, Wdl::Win, "{fen}");
+                    longest = longest.max(v.distance);
+                }
+            }
+        }
+    }
+    longest
+}
+
 #[test]
 fn eight_by_eight_flying_kings() {
-    for v in [Variant::Brazilian, Variant::Russian] {
-        let t = tables(v);
-        let probe = |fen: &str| match v {
-            Variant::Brazilian => wdl::<Brazilian>(&t, fen),
-            _ => wdl::<Russian>(&t, fen),
-        };
-        assert_eq!(probe("W:WK1,K2,K3:BK22"), Wdl::Draw, "{v}");
-        assert_eq!(probe("W:WK6,K7,K10:BK25"), Wdl::Draw, "{v}");
-        assert_eq!(probe("W:WK1,K2,K3:BK21"), Wdl::Win, "{v}");
-    }
+    let longest = [
+        three_kings_against_one::<Russian>(Variant::Russian),
+        three_kings_against_one::<Brazilian>(Variant::Brazilian),
+        three_kings_against_one::<Dama>(Variant::Dama),
+        three_kings_against_one::<DamaInternational>(Variant::DamaInternational),
+    ];
+    eprintln!("three kings holding the long diagonal: first capture within {longest:?} plies");
+    // caught by White's 13th move at the latest: a first capture within 24
+    // plies (a sacrifice taken by the lone king is retaken at once)
+    assert!(longest.iter().all(|&d| d <= 24), "{longest:?}");
 }
 
 /// Dama and dama-international: kings fly, so a lone king against a lone
-/// king is a draw away from a corner trap, and two kings do not beat one.
+/// king is a draw away from a corner trap.
 #[test]
 fn dama_kings_endings() {
     let t = tables(Variant::Dama);
     assert_eq!(wdl::<Dama>(&t, "W:WK1:BK32"), Wdl::Draw);
     let t = tables(Variant::DamaInternational);
     assert_eq!(wdl::<DamaInternational>(&t, "W:WK1:BK32"), Wdl::Draw);
+}
+
+/// `dam match --adjudicate-egtb 3`: from a 4-piece start, the forced
+/// capture 32x21 reaches `B:W21,K46:BK5` (Black's king on the long
+/// diagonal, White's king holds it: lost for Black), and the game ends
+/// there with the database's result in the PDN log and on stderr.
+#[test]
+fn match_adjudicates_by_the_database() {
+    let scratch = tempfile::tempdir().expect("scratch");
+    let ballots = scratch.path().join("ballots.txt");
+    std::fs::write(&ballots, "W:W32,K46:B27,K5\n").expect("ballots");
+    let pdn = scratch.path().join("match.pdn");
+    let dir = built().display().to_string();
+    let out = dam(&[
+        "match",
+        "--engine",
+        "dam:depth=2,threads=1",
+        "--engine",
+        "dam:depth=2,threads=1",
+        "--ballots",
+        &ballots.display().to_string(),
+        "--movetime",
+        "1",
+        "--adjudicate-egtb",
+        "3",
+        "--egtb-dir",
+        &dir,
+        "--pdn",
+        &pdn.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = std::fs::read_to_string(&pdn).expect("the PDN log");
+    assert_eq!(
+        log.matches("[Termination \"egtb adjudication: White wins\"]")
+            .count(),
+        2,
+        "{log}"
+    );
+    assert_eq!(log.matches("[Result \"2-0\"]").count(), 2, "{log}");
+    assert_eq!(log.matches("\n1. 32x21 2-0\n").count(), 2, "{log}");
+    assert!(
+        stderr(&out).contains("(egtb adjudication: White wins)"),
+        "{}",
+        stderr(&out)
+    );
+    let bad = dam(&[
+        "match",
+        "--engine",
+        "dam",
+        "--engine",
+        "dam",
+        "--adjudicate-egtb",
+        "1",
+    ]);
+    assert!(
+        stderr(&bad).contains("--adjudicate-egtb 1"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+/// `dam dxp --adjudicate-egtb 2`: on dam's turn in a covered position
+/// dam ends the game with the database's result as its GAMEEND reason
+/// (3: dam wins, 2: a draw).
+#[test]
+fn dxp_adjudicates_by_the_database() {
+    let dir = built().display().to_string();
+    let (_dam, addr) = listen(&[
+        "--search",
+        "depth=2",
+        "--adjudicate-egtb",
+        "2",
+        "--egtb-dir",
+        &dir,
+    ]);
+    let mut peer = Peer::connect(&addr);
+    let board = |white_king: usize, black_king: usize| -> String {
+        (1..=50)
+            .map(|s| match s {
+                _ if s == white_king => 'W',
+                _ if s == black_king => 'Z',
+                _ => 'e',
+            })
+            .collect()
+    };
+    for (fen, (w, b), end) in [
+        ("W:WK10:BK5", (10, 5), "E30"),
+        ("W:WK3:BK48", (3, 48), "E20"),
+    ] {
+        peer.send(&game_req(
+            Color::White,
+            0,
+            Some((Color::White, &board(w, b))),
+        ));
+        accepted(&mut peer);
+        assert_eq!(peer.expect("E"), end, "{fen}");
+        peer.send("E00");
+    }
+}
+
+/// `dam pdn analyze --egtb-pieces 2`: in `W:WK10:BK5` (won by 10-46
+/// only), 10-4 throws the win away: marked, commented with both database
+/// values, and 10-46 given instead; the game where White keeps the win
+/// gets no database comment.
+#[test]
+fn pdn_analyze_marks_a_thrown_away_database_value() {
+    let scratch = tempfile::tempdir().expect("scratch");
+    let game = |moves: &str| {
+        format!(
+            "[White \"W\"]\n[Black \"B\"]\n[GameType \"20\"]\n[SetUp \"1\"]\n\
+             [FEN \"W:WK10:BK5\"]\n\n{moves} *\n\n"
+        )
+    };
+    let input = scratch.path().join("games.pdn");
+    let text = format!("{}{}", game("1. 10-4 5-10"), game("1. 10-46 5-10"));
+    std::fs::write(&input, text).expect("games");
+    let output = scratch.path().join("out.pdn");
+    let out = dam(&[
+        "pdn",
+        "analyze",
+        &input.display().to_string(),
+        "--depth",
+        "2",
+        "--egtb-pieces",
+        "2",
+        "--egtb-dir",
+        &built().display().to_string(),
+        "-o",
+        &output.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let annotated = std::fs::read_to_string(&output).expect("the output");
+    let games: Vec<&str> = annotated.split("[White").skip(1).collect();
+    assert_eq!(games.len(), 2, "{annotated}");
+    let thrown = games[0].split_whitespace().collect::<Vec<_>>().join(" ");
+    let mark = thrown
+        .find("10-4 $")
+        .map(|i| &thrown[i + 6..i + 7])
+        .expect("10-4 is marked");
+    assert!(mark == "2" || mark == "4", "{thrown}");
+    assert!(thrown.contains("{egtb: win 3 -> draw}"), "{thrown}");
+    assert!(thrown.contains("(1. 10-46 "), "{thrown}");
+    assert!(!games[1].contains("egtb:"), "{}", games[1]);
+    let valid = dam(&["pdn", "validate", &output.display().to_string()]);
+    assert_eq!(valid.status.code(), Some(0), "{annotated}");
 }
 
 /// Pieces and kings on the board.

@@ -4,6 +4,7 @@
 
 use super::CliError;
 use crate::book::load_shipped;
+use crate::egtb::Adjudicator;
 use crate::eval::Evaluate;
 use crate::matches::book_player::BookPlayer;
 use crate::matches::search::SearchPlayer;
@@ -63,6 +64,29 @@ pub struct DxpArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 300,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     timeout: u64,
+    #[command(flatten)]
+    egtb: EgtbAdjudication,
+}
+
+/// Ending games by the endgame databases (`dam dxp`, `dam match`).
+#[derive(clap::Args, Debug)]
+pub struct EgtbAdjudication {
+    /// End a game once it reaches a position of the endgame databases of
+    /// up to this many pieces, with their result (0: never; the sets of up
+    /// to 4 pieces are built on first use).
+    #[arg(long, value_name = "PIECES", default_value_t = 0)]
+    adjudicate_egtb: u32,
+    /// Endgame database directory (default: $DAM_EGTB_DIR, else the
+    /// user's cache).
+    #[arg(long, value_name = "DIR")]
+    egtb_dir: Option<std::path::PathBuf>,
+}
+
+impl EgtbAdjudication {
+    pub fn adjudicator(&self, variant: Variant) -> Result<Option<Adjudicator>, CliError> {
+        Adjudicator::from_flags(variant, self.adjudicate_egtb, self.egtb_dir.as_deref())
+            .map_err(CliError)
+    }
 }
 
 pub fn run(args: &DxpArgs) -> Result<(), CliError> {
@@ -87,6 +111,7 @@ fn run_for<G: Evaluate>(args: &DxpArgs) -> Result<(), CliError> {
         moves: args.moves,
         start,
         timeout: Duration::from_secs(args.timeout.max(1)),
+        adjudicator: args.egtb.adjudicator(args.variant)?,
     };
     let player = dam_player::<G>(&args.search)?;
     if let Some(addr) = &args.listen {

@@ -59,6 +59,8 @@ pub struct MatchArgs {
     /// Plies after which a game is adjudicated a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
+    #[command(flatten)]
+    egtb: super::dxp::EgtbAdjudication,
     /// The PDN log the games are appended to.
     #[arg(long, default_value = "match.pdn")]
     pdn: String,
@@ -151,6 +153,7 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
         moves: args.moves,
         move_time: args.movetime,
         max_plies: args.max_plies,
+        adjudicator: args.egtb.adjudicator(args.variant)?,
     };
     let tags = MatchTags {
         event: args.event.clone(),

@@ -8,6 +8,7 @@
 //! cuts collections into shards (`pdn_split`).
 
 use super::CliError;
+use crate::egtb::Shelf;
 use crate::pdn::analyze::analyze;
 use crate::pdn::batch::{CHUNK, GameRef, for_each_game, game_bar, progress_bar};
 use crate::pdn::check::{Checked, check, looks_like_pdn, report};
@@ -46,7 +47,11 @@ pub enum PdnCommand {
     /// (White wins in 13 plies) or `{#-13}` (Black wins); and, after a
     /// mistake or a blunder, the engine's move as a variation with its
     /// evaluation, `(12. 33-29 {+0.10})`, which PDN readers show as an
-    /// alternative and `dam pdn validate` checks. Bad games are reported
+    /// alternative and `dam pdn validate` checks. With `--egtb-pieces N`
+    /// the search probes the endgame databases, and a move that throws a
+    /// database value away (win to draw or loss, draw to loss) is a mistake
+    /// at least (win to loss: a blunder), commented with both values,
+    /// `{egtb: win 7 -> draw}`. Bad games are reported
     /// and left out (exit code 1). Games are written to OUT.partial as they
     /// finish (OUT.done counts them): an interrupted run goes on where it
     /// stopped when run again; the last game renames OUT.partial to OUT.
@@ -132,6 +137,15 @@ pub struct AnalyzeArgs {
     /// Search every position for this many seconds.
     #[arg(long, value_parser = super::values::seconds)]
     time: Option<Duration>,
+    /// Probe endgame databases of up to this many pieces, and mark a move
+    /// that throws a database value away (0: none; the sets of up to 4
+    /// pieces are built on first use).
+    #[arg(long, default_value_t = 0)]
+    egtb_pieces: u32,
+    /// Endgame database directory (default: $DAM_EGTB_DIR, else the
+    /// user's cache).
+    #[arg(long)]
+    egtb_dir: Option<PathBuf>,
 }
 
 /// Run a `dam pdn` command; returns the exit code.
@@ -142,7 +156,7 @@ pub fn run(command: &PdnCommand) -> Result<i32, CliError> {
         PdnCommand::Validate(a) if a.stream.jsonl => stage(&a.stream, Job::Validate, &a.input),
         PdnCommand::Stats(a) if a.stream.jsonl => stage(&a.stream, Job::Stats, &a.input),
         PdnCommand::Analyze(a) if a.stream.jsonl => {
-            stage(&a.stream, Job::Analyze(limits(a)), &a.input)
+            stage(&a.stream, Job::Analyze(limits(a), shelf(a)), &a.input)
         }
         PdnCommand::Validate(args) => validate(&args.input),
         PdnCommand::Convert(args) => convert(args),
@@ -402,6 +416,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     let Some(path) = args.output.as_deref() else {
         return Err(CliError("no output file (-o OUT)".to_string()));
     };
+    let egtb = shelf(args);
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::search::STACK)
         .thread_name(|i| format!("dam-analyze-{i}"))
@@ -433,7 +448,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
             args.input.variant,
             args.input.options(true, false),
             plan,
-            |c| analyze(c, &limits),
+            |c| analyze(c, &limits, egtb.as_ref()),
             |done| {
                 let text = match done {
                     Done::Good(text) => Some(text),
@@ -472,6 +487,11 @@ fn limits(args: &AnalyzeArgs) -> Limits {
         move_time: args.time,
         ..Limits::default()
     }
+}
+
+/// The endgame databases `--egtb-pieces` asks for (none below 2).
+fn shelf(args: &AnalyzeArgs) -> Option<Shelf> {
+    (args.egtb_pieces >= 2).then(|| Shelf::new(args.egtb_dir.as_deref(), args.egtb_pieces))
 }
 
 fn stats(args: &InputArgs) -> Result<i32, CliError> {

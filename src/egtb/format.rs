@@ -10,12 +10,13 @@ use std::io::Write;
 use std::path::Path;
 
 pub const MAGIC: &[u8; 8] = b"DAMEGTB\0";
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// Index scheme 1: see `index.rs`.
 pub const INDEX_SCHEME: u8 = 1;
-/// Value encoding 1: one byte, `0` draw, `1..=127` a win with that many
-/// plies to the next conversion, `128 + d` a loss with `d` plies.
-pub const VALUE_ENCODING: u8 = 1;
+/// Value encoding 2: one byte, `0` draw, `1..=127` a win with that many
+/// plies to the next conversion, `128 + d` a loss with `d` plies; a
+/// position whose side to move must capture holds any byte (unused).
+pub const VALUE_ENCODING: u8 = 2;
 /// Compression 1: per block raw, constant or run-length.
 pub const COMPRESSION: u8 = 1;
 pub const HEADER: usize = 64;
@@ -28,8 +29,8 @@ const RAW: u8 = 0;
 const CONSTANT: u8 = 1;
 const RUNS: u8 = 2;
 
-/// The value of a position for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The value of a position for the side to move, worst first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Wdl {
     Loss,
     Draw,
@@ -115,6 +116,26 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 /// The variant's code in the header.
 pub fn variant_code(v: Variant) -> u8 {
     v as u8
+}
+
+/// Give the unused positions of a block (`unused(i)`: a capture is
+/// pending, the probe never reads it) the value of the last used one
+/// before them, or of the block's first used one: runs grow and a block
+/// whose used values agree becomes constant.
+pub fn fill_unused(block: &mut [u8], unused: impl Fn(usize) -> bool) {
+    let used: Vec<bool> = (0..block.len()).map(|i| !unused(i)).collect();
+    let Some(first) = used.iter().position(|&u| u) else {
+        block.fill(Value::DRAW.encode());
+        return;
+    };
+    let mut last = block[first];
+    for (b, &u) in block.iter_mut().zip(&used) {
+        if u {
+            last = *b;
+        } else {
+            *b = last;
+        }
+    }
 }
 
 /// Compress one block of values.
@@ -289,6 +310,16 @@ mod tests {
             assert_eq!(Value::decode(byte).encode(), byte);
         }
         assert_eq!(Value::win(400).encode(), 127);
+    }
+
+    #[test]
+    fn unused_positions_take_their_neighbours_value() {
+        let mut block = [9, 0, 5, 5, 0, 7, 0];
+        fill_unused(&mut block, |i| [0, 1, 4, 6].contains(&i));
+        assert_eq!(block, [5, 5, 5, 5, 5, 7, 7]);
+        let mut none = [3, 4];
+        fill_unused(&mut none, |_| true);
+        assert_eq!(none, [0, 0]);
     }
 
     #[test]

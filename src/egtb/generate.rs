@@ -18,12 +18,13 @@
 //! Memory: two bytes per position plus four dirty bits, for both
 //! signatures of the job at once; the smaller databases are mapped.
 
-use super::format::{MAX_DISTANCE, Value, Wdl, encode_file, write_atomic};
+use super::format::{BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, write_atomic};
 use super::index::{HalfTurn, Indexer, Placement};
 use super::signature::Signature;
 use super::solve::{position, solve};
 use super::tables::{Tables, file_path};
 use crate::board::{Dir, Geometry};
+use crate::eval::Evaluate;
 use crate::rules::removal::Rules;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -84,9 +85,11 @@ impl Work {
         set[(i / 64) as usize].fetch_or(1 << (i % 64), Relaxed);
     }
 
-    /// The stored bytes.
-    fn bytes(&self) -> Vec<u8> {
-        self.values
+    /// The stored bytes: a position whose side to move must capture gets
+    /// whatever value helps the compression of its block.
+    fn bytes<R: Rules>(&self) -> Vec<u8> {
+        let mut bytes: Vec<u8> = self
+            .values
             .iter()
             .map(|v| {
                 let v = v.load(Relaxed);
@@ -98,7 +101,17 @@ impl Work {
                 }
                 .encode()
             })
-            .collect()
+            .collect();
+        bytes
+            .par_chunks_mut(BLOCK)
+            .enumerate()
+            .for_each(|(b, block)| {
+                let first = (b * BLOCK) as u64;
+                let unused =
+                    |i: usize| position::<R>(&self.ix.unrank(first + i as u64)).must_capture();
+                fill_unused(block, unused);
+            });
+        bytes
     }
 }
 
@@ -167,6 +180,7 @@ pub fn build_job<R: Rules>(
     } else {
         vec![job, job.mirror()]
     };
+    let started = std::time::Instant::now();
     let mut works: Vec<Work> = sigs.iter().map(|&s| Work::new(R::GEO, s)).collect();
     let turn = tables.half_turn().clone();
     let mut n: u16 = 1;
@@ -192,7 +206,7 @@ pub fn build_job<R: Rules>(
                         let value =
                             solve::<R>(&position::<R>(&p), &turn, only_loss, |q, converts| {
                                 if converts {
-                                    tables.probe_placement(q)
+                                    tables.probe_resolved::<R>(q)
                                 } else {
                                     other.known(other.ix.rank(q), n)
                                 }
@@ -228,13 +242,18 @@ pub fn build_job<R: Rules>(
     }
     for (w, &sig) in works.iter().zip(&sigs) {
         let path = file_path(tables.dir(), tables.variant(), sig);
-        let bytes = encode_file(tables.variant(), sig, &w.bytes());
+        let bytes = encode_file(tables.variant(), sig, &w.bytes::<R>());
         write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         bar.inc(w.ix.size() - decided_count(w));
     }
-    for sig in sigs {
+    for &sig in &sigs {
         tables.load(sig)?;
     }
+    let positions: u64 = works.iter().map(|w| w.ix.size()).sum();
+    log::info!(
+        "{job}: {positions} positions, {n} iterations, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

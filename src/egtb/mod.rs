@@ -6,18 +6,22 @@
 //! (`tables`) and `verify`. The search reaches them through
 //! `Tables::probe` only.
 
+pub mod adjudicate;
 mod bench;
 pub mod format;
 mod generate;
 pub mod index;
 pub mod moves;
+pub mod shelf;
 pub mod signature;
 mod solve;
 pub mod tables;
 mod verify;
 
+pub use adjudicate::Adjudicator;
 pub use bench::bench;
 pub use format::{Value, Wdl};
+pub use shelf::Shelf;
 pub use signature::Signature;
 pub use tables::Tables;
 pub use verify::verify;

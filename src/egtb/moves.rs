@@ -1,5 +1,5 @@
 //! The database value of each legal move of a covered position, for the
-//! root of the search, `dam egtb probe` and game adjudication. Generic
+//! root of the search, `dam egtb probe` and `dam pdn analyze`. Generic
 //! over any `G: Evaluate` whose variant has databases.
 
 use super::format::{Value, Wdl};
@@ -67,4 +67,14 @@ pub fn best_moves<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move,
             .filter(|(_, v)| rank(*v) == best)
             .collect(),
     )
+}
+
+/// The values of `pos` and of playing `mv` in it (both for the side
+/// playing it) when `mv` throws the database value away: a win turned
+/// into a draw or a loss, a draw into a loss. `None` when the move keeps
+/// the value or `pos` is not covered.
+pub fn thrown_away<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<(Value, Value)> {
+    let before = tables.probe(pos)?;
+    let after = move_value(tables, pos, mv)?;
+    (after.wdl < before.wdl).then_some((before, after))
 }

@@ -2,14 +2,21 @@
 //! mapped and checked (header, size) when opened; after that the set is
 //! read-only, so probing from many threads takes no lock and allocates
 //! nothing: turn the board if Black moves, find the signature's table in
-//! a flat array, rank the placement, read one byte.
+//! a flat array, rank the placement, read one byte. The files hold no
+//! value for a position whose side to move must capture (its byte is
+//! whatever compresses best): such a position is valued from its
+//! captures, which lead to smaller sets.
 
+use super::format::Wdl;
 use super::format::{Value, read_header, read_value};
 use super::index::{HalfTurn, Indexer, Placement};
+use super::moves::rank;
 use super::signature::{MAX_PIECES, Signature};
+use super::solve::position;
 use crate::board::{Bitboard, Geometry};
 use crate::eval::Evaluate;
-use crate::rules::Color;
+use crate::rules::removal::Rules;
+use crate::rules::{Color, MoveList};
 use crate::variant::Variant;
 use memmap2::Mmap;
 use std::path::{Path, PathBuf};
@@ -126,8 +133,9 @@ impl Tables {
         self.variant
     }
 
-    /// The value of a placement seen from the side to move (which moves up
-    /// the board), if its table is loaded and reads.
+    /// The stored byte of a placement seen from the side to move (which
+    /// moves up the board), if its table is loaded and reads; meaningless
+    /// when that side must capture (see `probe_resolved`).
     #[inline]
     pub fn probe_placement(&self, p: &Placement) -> Option<Value> {
         let sig = Signature::of_counts(
@@ -177,12 +185,60 @@ impl Tables {
         if all.count_ones() > self.complete {
             return None;
         }
+        self.probe_loaded(pos)
+    }
+
+    /// The value of `pos` if the tables it needs are loaded, whatever
+    /// `pieces` says.
+    #[inline]
+    fn probe_loaded<G: Evaluate>(&self, pos: &G) -> Option<Value> {
+        if pos.must_capture() {
+            return self.resolve(pos);
+        }
+        let (white, _, _) = pos.side_view(Color::White)?;
         let (black, _, _) = pos.side_view(Color::Black)?;
         self.probe_board(
             [white.men, black.men],
             [white.kings, black.kings],
             pos.side_to_move(),
         )
+    }
+
+    /// The value of `pos`, whose side to move must capture: the best of
+    /// its captures, each a conversion (one ply) into a smaller set.
+    #[cold]
+    fn resolve<G: Evaluate>(&self, pos: &G) -> Option<Value> {
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let mut best: Option<Value> = None;
+        for mv in &moves {
+            let after = pos.play(mv);
+            let theirs = if after.count_moves() == 0 {
+                Wdl::Loss
+            } else {
+                self.probe_loaded(&after)?.wdl
+            };
+            let ours = match theirs {
+                Wdl::Loss => Value::win(1),
+                Wdl::Draw => Value::DRAW,
+                Wdl::Win => Value::loss(1),
+            };
+            if best.is_none_or(|b| rank(ours) > rank(b)) {
+                best = Some(ours);
+            }
+        }
+        best
+    }
+
+    /// The value of a placement of `R`'s variant seen from the side to
+    /// move, its captures resolved, if the tables it needs are loaded.
+    #[inline]
+    pub fn probe_resolved<R: Rules>(&self, p: &Placement) -> Option<Value> {
+        let pos = position::<R>(p);
+        if pos.must_capture() {
+            return self.resolve(&pos);
+        }
+        self.probe_placement(p)
     }
 
     /// The indexer and mapped bytes of `sig`'s file, for `verify`.

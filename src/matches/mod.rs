@@ -1,8 +1,9 @@
 //! Engine-against-engine matches (`dam match`): every opening played twice
 //! with colours reversed, each side a `Player` (dam's search, a Hub engine
 //! command, or a remote DXP peer), on a game clock or a time per move,
-//! adjudicated by the variant's rules and a ply limit; each finished game
-//! goes to the caller at once (the PDN log), then the score and Elo.
+//! adjudicated by the variant's rules, a ply limit and optionally the
+//! endgame databases; each finished game goes to the caller at once (the
+//! PDN log), then the score and Elo.
 
 pub mod ballots;
 pub mod book_player;
@@ -13,6 +14,7 @@ pub mod pdn_log;
 pub mod remote;
 pub mod search;
 
+use crate::egtb::Adjudicator;
 use crate::protocol::dxp::{ClockState, GameStart, Player};
 use crate::rules::record::Record;
 use crate::rules::{Color, Game, MoveList, Outcome};
@@ -30,6 +32,9 @@ pub struct MatchSettings {
     pub move_time: Option<Duration>,
     /// Plies after which a game is adjudicated a draw.
     pub max_plies: usize,
+    /// Endgame databases that end a game once it reaches a position they
+    /// cover, with their result.
+    pub adjudicator: Option<Adjudicator>,
 }
 
 /// One finished game.
@@ -145,6 +150,9 @@ pub fn play_game<G: Game>(
             break (Some(Outcome::Draw), why);
         }
         let pos = *record.position();
+        if let Some(end) = settings.adjudicator.as_ref().and_then(|a| a.verdict(&pos)) {
+            break (Some(end.outcome), end.reason);
+        }
         let side = pos.side_to_move();
         let started = Instant::now();
         let chosen = players[seat(side)].choose(&record, &history, clock.state(side));
@@ -248,6 +256,7 @@ mod tests {
             moves: 2,
             move_time: None,
             max_plies: 100,
+            adjudicator: None,
         };
         let mut clock = GameClock::new(&settings);
         assert_eq!(clock.state(Color::White).moves_to_go, Some(2));

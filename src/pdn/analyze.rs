@@ -9,12 +9,20 @@
 //! winner's sign and the plies left (`{#+13}` White wins, `{#-13}` Black
 //! wins). A move is a mistake when it loses `MISTAKE` hundredths of a man
 //! or more against the engine's choice, a blunder from `BLUNDER`.
+//!
+//! With endgame databases (a `Shelf`), the search probes them, and a move
+//! that throws a covered position's database value away (a win to a draw
+//! or a loss, a draw to a loss) is a mistake at least (a blunder from a
+//! win to a loss) whatever the search says, with a comment naming both
+//! values: `{egtb: win 7 -> draw}`.
 
 mod annotate;
 
 use super::check::Checked;
 use super::replay::{GameError, Ply, main_line};
 use super::write::write_game;
+use crate::egtb::moves::thrown_away;
+use crate::egtb::{Shelf, Value, Wdl};
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
 use crate::rules::{Color, Game};
@@ -34,9 +42,13 @@ pub const TT_BITS: u32 = 18;
 
 /// The annotated game as PDN text (its moves canonical, as `check` with
 /// `Options::canonical` leaves them), each position searched within
-/// `limits`.
-pub fn analyze(checked: &Checked, limits: &Limits) -> Result<String, GameError> {
-    analysis(checked, limits).map(|a| a.text)
+/// `limits`, with the endgame databases of `egtb` if given.
+pub fn analyze(
+    checked: &Checked,
+    limits: &Limits,
+    egtb: Option<&Shelf>,
+) -> Result<String, GameError> {
+    analysis(checked, limits, egtb).map(|a| a.text)
 }
 
 /// A game analysed: the annotated PDN text, and the note of each
@@ -47,18 +59,29 @@ pub struct Analysis {
 }
 
 /// The annotated game (as `analyze`) with its notes.
-pub fn analysis(checked: &Checked, limits: &Limits) -> Result<Analysis, GameError> {
+pub fn analysis(
+    checked: &Checked,
+    limits: &Limits,
+    egtb: Option<&Shelf>,
+) -> Result<Analysis, GameError> {
     let variant = checked.variant;
-    let (notes, geo) = with_variant!(variant, G => (notes::<G>(checked, limits)?, G::geometry()));
+    let (notes, geo) =
+        with_variant!(variant, G => (notes::<G>(checked, limits, egtb)?, G::geometry()));
     let mut text = String::new();
     write_game(&mut text, &annotated(&checked.game, &notes), variant, geo);
     Ok(Analysis { text, notes })
 }
 
 /// What the engine says of each main-line move.
-fn notes<G: Evaluate>(checked: &Checked, limits: &Limits) -> Result<Vec<Note>, GameError> {
+fn notes<G: Evaluate>(
+    checked: &Checked,
+    limits: &Limits,
+    egtb: Option<&Shelf>,
+) -> Result<Vec<Note>, GameError> {
     let plies = main_line::<G>(&checked.game)?;
-    let searcher = Searcher::new(1, TT_BITS);
+    let tables = egtb.and_then(|shelf| shelf.get(G::VARIANT));
+    let mut searcher = Searcher::new(1, TT_BITS);
+    searcher.set_tables(tables.cloned());
     let mut history: Vec<u64> = Vec::new();
     let mut notes = Vec::with_capacity(plies.len());
     let mut next: Option<(G, Verdict<G>)> = None;
@@ -74,7 +97,8 @@ fn notes<G: Evaluate>(checked: &Checked, limits: &Limits) -> Result<Vec<Note>, G
         let mut after_history = history.clone();
         after_history.push(ply.after.hash());
         let there = verdict(&searcher, &ply.after, &after_history, limits);
-        notes.push(note(ply, &here, &there));
+        let thrown = tables.and_then(|t| thrown_away(t, &ply.before, &ply.mv));
+        notes.push(note(ply, &here, &there, thrown));
         next = Some((ply.after, there));
     }
     Ok(notes)
@@ -109,8 +133,14 @@ fn verdict<G: Evaluate>(
     }
 }
 
-/// The note of `ply`, given the verdicts before and after it.
-fn note<G: Game>(ply: &Ply<G>, here: &Verdict<G>, there: &Verdict<G>) -> Note {
+/// The note of `ply`, given the verdicts before and after it and, if the
+/// move throws the database value away, the values before and after it.
+fn note<G: Game>(
+    ply: &Ply<G>,
+    here: &Verdict<G>,
+    there: &Verdict<G>,
+    thrown: Option<(Value, Value)>,
+) -> Note {
     let sign = if ply.before.side_to_move() == Color::White {
         1
     } else {
@@ -129,11 +159,17 @@ fn note<G: Game>(ply: &Ply<G>, here: &Verdict<G>, there: &Verdict<G>) -> Note {
     } else {
         None
     };
+    let nag = match thrown {
+        Some((before, after)) if before.wdl == Wdl::Win && after.wdl == Wdl::Loss => Some(4),
+        Some(_) => nag.max(Some(2)),
+        None => nag,
+    };
     Note {
         element: ply.element,
         mover: ply.before.side_to_move(),
         nag,
         eval: eval_text(there.white),
+        egtb: thrown.map(|(before, after)| format!("egtb: {before} -> {after}")),
         better: nag
             .and(better)
             .map(|b| (ply.number, pdn_move(&ply.before, &b), eval_text(here.white))),

@@ -13,6 +13,7 @@ use super::replay::Options;
 use super::source::line_column;
 use super::stats::Summary;
 use super::stream::{Body, GameReader, StreamGame, pdn_of_json};
+use crate::egtb::Shelf;
 use crate::search::Limits;
 use crate::variant::Variant;
 use rayon::prelude::*;
@@ -20,11 +21,12 @@ use std::borrow::Cow;
 use std::io::{self, Read, Write};
 
 /// What a stage does with each game.
-#[derive(Clone, Debug)]
 pub enum Job {
     Validate,
     Stats,
-    Analyze(Limits),
+    /// Analysis within the limits, with the endgame databases of the
+    /// shelf if given (`--egtb-pieces`).
+    Analyze(Limits, Option<Shelf>),
 }
 
 /// How a stage reads games.
@@ -42,7 +44,7 @@ pub struct Settings {
 /// for analysis, so that each record comes as its game is done.
 fn chunk(job: &Job) -> usize {
     match job {
-        Job::Analyze(_) => 1,
+        Job::Analyze(..) => 1,
         Job::Validate | Job::Stats => 256,
     }
 }
@@ -137,9 +139,12 @@ fn job_record(
     Ok(match job {
         Job::Validate => validation_record(game.index, game.line, checked),
         Job::Stats => summary_record(game.index, game.line, checked, &Summary::of(checked)),
-        Job::Analyze(limits) => {
-            analysis_record(game.index, game.line, checked, &analysis(checked, limits)?)
-        }
+        Job::Analyze(limits, egtb) => analysis_record(
+            game.index,
+            game.line,
+            checked,
+            &analysis(checked, limits, egtb.as_ref())?,
+        ),
     })
 }
 

@@ -1,5 +1,6 @@
 //! Putting the engine's notes into a game: after a move, its NAG, its
-//! evaluation comment, and the better move as a variation; everything the
+//! evaluation comment, the database comment of a move that throws a
+//! database value away, and the better move as a variation; everything the
 //! game already had stays where it was.
 
 use crate::pdn::syntax::{Element, MoveNumber, MoveToken, PdnGame};
@@ -16,6 +17,8 @@ pub struct Note {
     pub nag: Option<u16>,
     /// The evaluation after the move.
     pub eval: String,
+    /// The database values before and after a move that throws one away.
+    pub egtb: Option<String>,
     /// For a mistake: the move's number, the better move and the
     /// evaluation after it.
     pub better: Option<(MoveNumber, String, String)>,
@@ -32,6 +35,7 @@ pub fn annotated<'a>(game: &PdnGame<'a>, notes: &'a [Note]) -> PdnGame<'a> {
         };
         body.extend(note.nag.map(Element::Nag));
         body.push(Element::Comment(&note.eval));
+        body.extend(note.egtb.as_deref().map(Element::Comment));
         if let Some((number, mv, eval)) = &note.better {
             body.push(Element::Variation(vec![
                 Element::Move(MoveToken {

@@ -30,7 +30,7 @@ fn a_setup_starts_a_new_history_and_every_move_is_noted() {
         depth: Some(3),
         ..Limits::default()
     };
-    let out = analyze(&checked, &limits).unwrap();
+    let out = analyze(&checked, &limits, None).unwrap();
     let evals = out.matches('{').count();
     let variations = out.matches('(').count();
     assert_eq!(evals - variations, 4, "{out}");

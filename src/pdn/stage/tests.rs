@@ -20,10 +20,13 @@ fn settings(threads: usize) -> Settings {
 }
 
 fn depth(d: i32) -> Job {
-    Job::Analyze(Limits {
-        depth: Some(d),
-        ..Limits::default()
-    })
+    Job::Analyze(
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        },
+        None,
+    )
 }
 
 fn stage(input: &str, job: &Job, threads: usize) -> Vec<Value> {

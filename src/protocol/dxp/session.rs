@@ -12,6 +12,7 @@ use super::game::{GameReport, Play};
 use super::link::{Event, Link};
 use super::message::*;
 use super::player::Player;
+use crate::egtb::Adjudicator;
 use crate::notation::movetext::{dxp_move, find_dxp_move};
 use crate::rules::{Color, Game, Outcome};
 use std::io;
@@ -39,6 +40,9 @@ pub struct Settings<G: Game> {
     pub start: Option<G>,
     /// The longest wait for the peer.
     pub timeout: Duration,
+    /// Endgame databases that end a game, on dam's turn, once it reaches
+    /// a position they cover, with their result.
+    pub adjudicator: Option<Adjudicator>,
 }
 
 /// Why a session ended early.
@@ -309,6 +313,13 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
             let finished = over.is_some() || play.move_limit_reached();
             if play.our_turn() && finished {
                 return self.finish(play);
+            }
+            let adjudicator = self.settings.adjudicator.as_ref();
+            if play.our_turn()
+                && let Some(end) = adjudicator.and_then(|a| a.verdict(play.position()))
+            {
+                self.end_game(play.reason_for(end.outcome))?;
+                return Ok((Some(end.outcome), end.reason));
             }
             if play.our_turn() {
                 self.our_move(play)?;
