@@ -20,3 +20,4 @@ cargo build --release --quiet
 export DAM=target/release/dam
 bash scripts/hub_interop.sh
 bash scripts/dxp_interop.sh
+bash scripts/cluster/test.sh

@@ -10,6 +10,8 @@ mod egtb;
 mod hub;
 mod matches;
 mod pdn;
+mod pdn_split;
+mod pdn_stream;
 mod perft;
 mod play;
 mod selfplay;

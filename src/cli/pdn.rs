@@ -3,7 +3,9 @@
 //! clean PDN 3.0, a FEN list or JSON lines (whole or not at all), `stats`
 //! counts results, openings and lengths, `analyze` annotates every move
 //! with the engine's evaluation, writing each game as it finishes
-//! (resumable). Exit 2 when a file cannot be read.
+//! (resumable). Exit 2 when a file cannot be read. With `--jsonl`,
+//! validate, stats and analyze are stream stages (`pdn_stream`); `split`
+//! cuts collections into shards (`pdn_split`).
 
 use super::CliError;
 use crate::pdn::analyze::analyze;
@@ -27,11 +29,11 @@ use std::time::Duration;
 #[derive(Subcommand, Debug)]
 pub enum PdnCommand {
     /// Check every game against its variant's rules; one line per bad game.
-    Validate(InputArgs),
+    Validate(GamesArgs),
     /// Rewrite games as clean PDN 3.0 (or a FEN list, or JSON lines).
     Convert(ConvertArgs),
     /// Count games, results by colour, openings and lengths.
-    Stats(InputArgs),
+    Stats(GamesArgs),
     /// Annotate every move with the engine's evaluation; mark mistakes and
     /// give the better move.
     ///
@@ -49,12 +51,14 @@ pub enum PdnCommand {
     /// finish (OUT.done counts them): an interrupted run goes on where it
     /// stopped when run again; the last game renames OUT.partial to OUT.
     Analyze(AnalyzeArgs),
+    /// Cut collections into shards of whole games, with a manifest.
+    Split(super::pdn_split::SplitArgs),
 }
 
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// PDN files.
-    #[arg(required = true)]
+    /// PDN files (validate, stats and analyze read stdin instead with
+    /// --jsonl).
     files: Vec<PathBuf>,
     /// The variant of games without a GameType (or Variant) tag (default:
     /// what their squares say: algebraic russian, numbers up to 32
@@ -76,6 +80,14 @@ impl InputArgs {
             fens,
         }
     }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GamesArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    stream: super::pdn_stream::StreamArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -104,9 +116,16 @@ pub struct ConvertArgs {
 pub struct AnalyzeArgs {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    stream: super::pdn_stream::StreamArgs,
     /// The output file (built in OUT.partial, resumable, see above).
-    #[arg(short, long)]
-    output: PathBuf,
+    #[arg(
+        short,
+        long,
+        required_unless_present = "jsonl",
+        conflicts_with = "jsonl"
+    )]
+    output: Option<PathBuf>,
     /// Search every position to this depth in plies.
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=60))]
     depth: Option<i32>,
@@ -117,19 +136,27 @@ pub struct AnalyzeArgs {
 
 /// Run a `dam pdn` command; returns the exit code.
 pub fn run(command: &PdnCommand) -> Result<i32, CliError> {
+    use super::pdn_stream::{Job, stage};
+    let stage = |stream, job, input: &InputArgs| stage(stream, job, input.variant, input.strict);
     match command {
-        PdnCommand::Validate(args) => validate(args),
+        PdnCommand::Validate(a) if a.stream.jsonl => stage(&a.stream, Job::Validate, &a.input),
+        PdnCommand::Stats(a) if a.stream.jsonl => stage(&a.stream, Job::Stats, &a.input),
+        PdnCommand::Analyze(a) if a.stream.jsonl => {
+            stage(&a.stream, Job::Analyze(limits(a)), &a.input)
+        }
+        PdnCommand::Validate(args) => validate(&args.input),
         PdnCommand::Convert(args) => convert(args),
-        PdnCommand::Stats(args) => stats(args),
+        PdnCommand::Stats(args) => stats(&args.input),
         PdnCommand::Analyze(args) => analyze_files(args),
+        PdnCommand::Split(args) => super::pdn_split::run(args),
     }
 }
 
 /// Every input file opened, or an error when one could not be: the jobs
 /// that write an output write nothing then.
-fn open_every(args: &InputArgs) -> Result<Vec<(String, Source)>, CliError> {
+pub(super) fn open_every(files: &[PathBuf]) -> Result<Vec<(String, Source)>, CliError> {
     let mut failed = 0;
-    let sources = open_all(args, &mut failed);
+    let sources = open_all(files, &mut failed)?;
     if failed > 0 {
         return Err(CliError(
             "nothing written: a file could not be read".to_string(),
@@ -139,14 +166,16 @@ fn open_every(args: &InputArgs) -> Result<Vec<(String, Source)>, CliError> {
 }
 
 /// The files, opened (a directory stands for its `.pdn` files, in name
-/// order); a file that cannot be read is reported and counted.
-fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
+/// order); a file that cannot be read is reported and counted. An error
+/// when no file is given.
+fn open_all(files: &[PathBuf], failed: &mut usize) -> Result<Vec<(String, Source)>, CliError> {
+    if files.is_empty() {
+        return Err(CliError(
+            "no PDN files given (--jsonl reads games from stdin)".to_string(),
+        ));
+    }
     let mut sources = Vec::new();
-    let paths: Vec<PathBuf> = args
-        .files
-        .iter()
-        .flat_map(|p| pdn_files(p, failed))
-        .collect();
+    let paths: Vec<PathBuf> = files.iter().flat_map(|p| pdn_files(p, failed)).collect();
     for path in &paths {
         let name = path.display().to_string();
         match Source::open(path)
@@ -160,7 +189,7 @@ fn open_all(args: &InputArgs, failed: &mut usize) -> Vec<(String, Source)> {
             }
         }
     }
-    sources
+    Ok(sources)
 }
 
 /// `path`, or the `.pdn` files of the directory `path` (none, reported
@@ -263,7 +292,7 @@ fn each_game<T: Send>(
 
 fn validate(args: &InputArgs) -> Result<i32, CliError> {
     let mut failed = 0;
-    let sources = open_all(args, &mut failed);
+    let sources = open_all(&args.files, &mut failed)?;
     let (mut games, mut bad, mut tolerated) = (0usize, 0usize, 0usize);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -320,7 +349,7 @@ fn exit_code(failed: usize, bad: usize) -> i32 {
 }
 
 fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
-    let sources = open_every(&args.input)?;
+    let sources = open_every(&args.input.files)?;
     let format = if args.json {
         Format::Json
     } else if args.fen_list {
@@ -368,11 +397,10 @@ fn convert(args: &ConvertArgs) -> Result<i32, CliError> {
 /// (`Resumable`: an interrupted run goes on where it stopped when run
 /// again), with progress on stderr.
 fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
-    let sources = open_every(&args.input)?;
-    let limits = Limits {
-        depth: args.depth,
-        move_time: args.time,
-        ..Limits::default()
+    let sources = open_every(&args.input.files)?;
+    let limits = limits(args);
+    let Some(path) = args.output.as_deref() else {
+        return Err(CliError("no output file (-o OUT)".to_string()));
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::search::STACK)
@@ -383,11 +411,11 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
         .iter()
         .map(|(_, s)| Splitter::new(s.bytes()).count())
         .sum();
-    let mut output = Resumable::open(&args.output).map_err(CliError)?;
+    let mut output = Resumable::open(path).map_err(CliError)?;
     if output.done > 0 {
         eprintln!(
             "dam: resuming {}: {} of {games} games done before",
-            args.output.display(),
+            path.display(),
             output.done
         );
     }
@@ -428,7 +456,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     });
     bar.finish_and_clear();
     if let Some(e) = write_error {
-        return Err(CliError(format!("{}: {e}", args.output.display())));
+        return Err(CliError(format!("{}: {e}", path.display())));
     }
     output.finish().map_err(CliError)?;
     if bad > 0 {
@@ -437,9 +465,18 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     Ok(i32::from(bad > 0))
 }
 
+/// The search limits of `dam pdn analyze`.
+fn limits(args: &AnalyzeArgs) -> Limits {
+    Limits {
+        depth: args.depth,
+        move_time: args.time,
+        ..Limits::default()
+    }
+}
+
 fn stats(args: &InputArgs) -> Result<i32, CliError> {
     let mut failed = 0;
-    let sources = open_all(args, &mut failed);
+    let sources = open_all(&args.files, &mut failed)?;
     let mut stats = Stats::default();
     let options = args.options(true, false);
     each_game(

@@ -21,7 +21,8 @@ use crate::rules::{Color, Game};
 use crate::search::score::{lost_at, mate_plies};
 use crate::search::{Control, Limits, Searcher};
 use crate::with_variant;
-use annotate::{Note, annotated};
+pub use annotate::Note;
+use annotate::annotated;
 
 /// A loss of this many hundredths of a man or more is a mistake (`$2`).
 pub const MISTAKE: i32 = 50;
@@ -35,11 +36,23 @@ pub const TT_BITS: u32 = 18;
 /// `Options::canonical` leaves them), each position searched within
 /// `limits`.
 pub fn analyze(checked: &Checked, limits: &Limits) -> Result<String, GameError> {
+    analysis(checked, limits).map(|a| a.text)
+}
+
+/// A game analysed: the annotated PDN text, and the note of each
+/// main-line move, in order.
+pub struct Analysis {
+    pub text: String,
+    pub notes: Vec<Note>,
+}
+
+/// The annotated game (as `analyze`) with its notes.
+pub fn analysis(checked: &Checked, limits: &Limits) -> Result<Analysis, GameError> {
     let variant = checked.variant;
     let (notes, geo) = with_variant!(variant, G => (notes::<G>(checked, limits)?, G::geometry()));
-    let mut out = String::new();
-    write_game(&mut out, &annotated(&checked.game, &notes), variant, geo);
-    Ok(out)
+    let mut text = String::new();
+    write_game(&mut text, &annotated(&checked.game, &notes), variant, geo);
+    Ok(Analysis { text, notes })
 }
 
 /// What the engine says of each main-line move.
@@ -118,6 +131,7 @@ fn note<G: Game>(ply: &Ply<G>, here: &Verdict<G>, there: &Verdict<G>) -> Note {
     };
     Note {
         element: ply.element,
+        mover: ply.before.side_to_move(),
         nag,
         eval: eval_text(there.white),
         better: nag

@@ -77,21 +77,30 @@ impl Source {
     /// The 1-based line and column (in characters) of `offset` in the
     /// text of the game at `span`.
     pub fn location(&self, span: &GameSpan, text: &str, offset: usize) -> (usize, usize) {
-        let before = &text[..offset.min(text.len())];
-        let line = span.line + before.bytes().filter(|&b| b == b'\n').count();
-        let column = match before.rfind('\n') {
-            Some(nl) => before[nl + 1..].chars().count(),
-            None => {
-                let bytes = self.bytes();
-                let line_start = bytes[..span.start]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |nl| nl + 1);
-                decode(&bytes[line_start..span.start]).chars().count() + before.chars().count()
-            }
-        };
-        (line, column + 1)
+        let column = column_before(self.bytes(), span.start);
+        line_column(span.line, column, text, offset)
     }
+}
+
+/// How many characters precede `at` on its line of `bytes`.
+pub fn column_before(bytes: &[u8], at: usize) -> usize {
+    let line_start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |nl| nl + 1);
+    decode(&bytes[line_start..at]).chars().count()
+}
+
+/// The 1-based line and column (in characters) of `offset` in a game's
+/// `text` that starts on `line` after `column` characters.
+pub fn line_column(line: usize, column: usize, text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let lines = before.bytes().filter(|&b| b == b'\n').count();
+    let column = match before.rfind('\n') {
+        Some(nl) => before[nl + 1..].chars().count(),
+        None => column + before.chars().count(),
+    };
+    (line + lines, column + 1)
 }
 
 /// UTF-8 as it is; anything else read as Latin-1.

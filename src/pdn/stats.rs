@@ -32,8 +32,9 @@ pub struct Summary {
     variant: &'static str,
     /// The result as the variant's files mean it.
     outcome: Option<Outcome>,
-    plies: usize,
-    opening: String,
+    pub plies: usize,
+    /// The first two moves.
+    pub opening: String,
 }
 
 impl Summary {

@@ -3,12 +3,15 @@
 //! game already had stays where it was.
 
 use crate::pdn::syntax::{Element, MoveNumber, MoveToken, PdnGame};
+use crate::rules::Color;
 use std::borrow::Cow;
 
 /// What the engine says of one main-line move.
 pub struct Note {
     /// The move's index in the game's body.
     pub element: usize,
+    /// The side that played the move.
+    pub mover: Color,
     /// `2` (mistake) or `4` (blunder).
     pub nag: Option<u16>,
     /// The evaluation after the move.
