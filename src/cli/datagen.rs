@@ -47,9 +47,14 @@ pub struct DatagenArgs {
     /// The training file, created or appended to.
     #[arg(short, long)]
     output: PathBuf,
+    /// Play with this weights file (`dam tune`) for its variant, so that
+    /// each round of data comes from the last round's weights.
+    #[arg(long)]
+    eval_file: Option<PathBuf>,
 }
 
 pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
+    super::tune::use_eval_file(args.eval_file.as_deref())?;
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

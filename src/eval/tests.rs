@@ -1,6 +1,7 @@
 //! The bitboard shortcuts agree with the move generator in positions from
 //! random play in every variant, and the evaluation is symmetric enough
-//! to score the start positions near zero.
+//! to score the start positions near zero; a lead against a flying king
+//! is scaled down as `removal::drawish` says.
 
 use super::Evaluate;
 use crate::rules::MoveList;
@@ -54,4 +55,28 @@ fn an_outpost_is_a_square_held_from_both_squares_behind() {
     assert_eq!(outposts(&TEN, Color::White, bits(&[29, 35])), 0);
     // Black on 21 and 22 holds 27 from behind (Black moves down)
     assert_eq!(outposts(&TEN, Color::Black, bits(&[21, 22])), bits(&[27]));
+}
+
+#[test]
+fn a_lead_against_a_flying_king_is_scaled_down() {
+    use super::removal::drawish;
+    use crate::board::TEN;
+    let bits = |squares: &[u32]| {
+        squares
+            .iter()
+            .fold(0u64, |b, &s| b | 1 << TEN.bit_of(s).unwrap())
+    };
+    // three white kings against a black king: an eighth
+    let (w, b) = (bits(&[1, 2, 3]), bits(&[28]));
+    assert_eq!(drawish(640, [w, b], w | b), 80);
+    // the same lead against a man only: untouched
+    assert_eq!(drawish(640, [w, b], w), 640);
+    // a man up with one king each: half, for either side ahead
+    let (w, b) = (bits(&[1, 31, 32, 33, 34]), bits(&[50, 16, 17, 18]));
+    let kings = bits(&[1, 50]);
+    assert_eq!(drawish(100, [w, b], kings), 50);
+    assert_eq!(drawish(-100, [b, w], kings), -50);
+    // two men up: untouched
+    let b = bits(&[50, 16, 17]);
+    assert_eq!(drawish(200, [w, b], kings), 200);
 }
