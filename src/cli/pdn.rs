@@ -155,9 +155,11 @@ pub fn run(command: &PdnCommand) -> Result<i32, CliError> {
     match command {
         PdnCommand::Validate(a) if a.stream.jsonl => stage(&a.stream, Job::Validate, &a.input),
         PdnCommand::Stats(a) if a.stream.jsonl => stage(&a.stream, Job::Stats, &a.input),
-        PdnCommand::Analyze(a) if a.stream.jsonl => {
-            stage(&a.stream, Job::Analyze(limits(a), shelf(a)), &a.input)
-        }
+        PdnCommand::Analyze(a) if a.stream.jsonl => stage(
+            &a.stream,
+            Job::Analyze(limits(a), shelf(a).map(Box::new)),
+            &a.input,
+        ),
         PdnCommand::Validate(args) => validate(&args.input),
         PdnCommand::Convert(args) => convert(args),
         PdnCommand::Stats(args) => stats(&args.input),

@@ -26,7 +26,7 @@ pub enum Job {
     Stats,
     /// Analysis within the limits, with the endgame databases of the
     /// shelf if given (`--egtb-pieces`).
-    Analyze(Limits, Option<Shelf>),
+    Analyze(Limits, Option<Box<Shelf>>),
 }
 
 /// How a stage reads games.
@@ -143,7 +143,7 @@ fn job_record(
             game.index,
             game.line,
             checked,
-            &analysis(checked, limits, egtb.as_ref())?,
+            &analysis(checked, limits, egtb.as_deref())?,
         ),
     })
 }
