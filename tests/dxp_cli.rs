@@ -37,7 +37,8 @@ fn listen_plays_a_game_a_set_up_game_and_refuses_a_second_connection() {
     accepted(&mut peer);
     let start: International = parse_fen("W:W46-50:B1-5").unwrap();
     let driven = drive(&mut peer, start, Color::White, 30);
-    assert!(driven.plies >= 30 || driven.dam_ended);
+    // dam may win the set-up game before ply 30 (the peer plays blind).
+    assert!(driven.plies >= 30 || driven.dam_ended || driven.over);
 }
 
 #[test]

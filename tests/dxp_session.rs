@@ -65,7 +65,8 @@ fn full_game_then_a_second_on_the_same_connection() {
         second,
         Driven {
             plies: 6,
-            dam_ended: false
+            dam_ended: false,
+            over: false
         }
     );
 }

@@ -171,6 +171,9 @@ pub struct Driven {
     pub plies: usize,
     /// Whether dam sent the first GAMEEND.
     pub dam_ended: bool,
+    /// Whether the game had ended by the rules (the peer to move and lost,
+    /// or drawn) when the peer sent its GAMEEND.
+    pub over: bool,
 }
 
 /// Play a game from `start` with dam as `dam`: the peer's moves cycle
@@ -189,6 +192,7 @@ pub fn drive<G: Game>(peer: &mut Peer, start: G, dam: Color, stop_after: usize) 
             return Driven {
                 plies,
                 dam_ended: false,
+                over,
             };
         }
         if pos.side_to_move() == dam {
@@ -204,6 +208,7 @@ pub fn drive<G: Game>(peer: &mut Peer, start: G, dam: Color, stop_after: usize) 
                     return Driven {
                         plies,
                         dam_ended: true,
+                        over,
                     };
                 }
                 other => panic!("unexpected {other:?}"),
