@@ -39,33 +39,38 @@ fn shortcuts_agree_with_the_generator_in_every_variant() {
     }
 }
 
+/// The bitboard of the 10x10 board holding `squares`.
+fn bits(squares: &[u32]) -> u64 {
+    use crate::board::TEN;
+    squares
+        .iter()
+        .fold(0u64, |b, &s| b | 1 << TEN.bit_of(s).unwrap())
+}
+
 #[test]
 fn an_outpost_is_a_square_held_from_both_squares_behind() {
     use super::removal::outposts;
-    use crate::board::TEN;
     use crate::rules::Color;
-    let bits = |squares: &[u32]| {
-        squares
-            .iter()
-            .fold(0u64, |b, &s| b | 1 << TEN.bit_of(s).unwrap())
-    };
     // White on 29 and 30 holds 24 (the squares behind 24 are 29 and 30)
-    assert_eq!(outposts(&TEN, Color::White, bits(&[29, 30])), bits(&[24]));
+    assert_eq!(
+        outposts(&crate::board::TEN, Color::White, bits(&[29, 30])),
+        bits(&[24])
+    );
     // one supporter is not enough
-    assert_eq!(outposts(&TEN, Color::White, bits(&[29, 35])), 0);
+    assert_eq!(
+        outposts(&crate::board::TEN, Color::White, bits(&[29, 35])),
+        0
+    );
     // Black on 21 and 22 holds 27 from behind (Black moves down)
-    assert_eq!(outposts(&TEN, Color::Black, bits(&[21, 22])), bits(&[27]));
+    assert_eq!(
+        outposts(&crate::board::TEN, Color::Black, bits(&[21, 22])),
+        bits(&[27])
+    );
 }
 
 #[test]
 fn a_lead_against_a_flying_king_is_scaled_down() {
     use super::removal::drawish;
-    use crate::board::TEN;
-    let bits = |squares: &[u32]| {
-        squares
-            .iter()
-            .fold(0u64, |b, &s| b | 1 << TEN.bit_of(s).unwrap())
-    };
     // three white kings against a black king: an eighth
     let (w, b) = (bits(&[1, 2, 3]), bits(&[28]));
     assert_eq!(drawish(640, [w, b], w | b), 80);
