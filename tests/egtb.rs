@@ -1,7 +1,8 @@
-//! Endgame databases: the 2-4 piece sets of the six plain variants are
-//! built once into a scratch directory, then `dam egtb verify` checks
-//! them, known endgame facts are probed, and the engine, playing both
-//! sides with the databases, converts random won positions.
+//! Endgame databases: the 2-4 piece sets of the six plain variants (a
+//! `.dtb` and a `.wdl` per signature) are built once into a scratch
+//! directory, then `dam egtb verify` checks them, known endgame facts are
+//! probed, and the engine, playing both sides with the databases,
+//! converts random won positions.
 
 mod common;
 
@@ -60,9 +61,71 @@ fn verify_finds_every_set_consistent() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     for v in Variant::PLAIN {
-        assert!(text.contains(&format!("{v}: ")), "{v} verified: {text}");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{v}: ")))
+            .unwrap_or_else(|| panic!("{v} verified: {text}"));
+        let count = |after: &str| -> usize {
+            let head = &line[..line.find(after).expect(after)];
+            head.rsplit([' ', '('])
+                .next()
+                .unwrap()
+                .parse()
+                .expect("a count")
+        };
+        assert!(count(" .wdl files") > 0, "{line}");
+        assert_eq!(count(" .wdl files") * 2, count(" files,"), "{line}");
     }
     assert!(!text.contains("disagree"), "{text}");
+}
+
+/// `dam egtb wdl` writes the `.wdl` files a `.dtb` set lacks, and they
+/// verify.
+#[test]
+fn wdl_files_are_written_from_the_dtb_files() {
+    let scratch = tempfile::tempdir().expect("scratch");
+    let to = scratch.path().join("russian");
+    std::fs::create_dir_all(&to).expect("dir");
+    let mut removed = 0;
+    for e in std::fs::read_dir(built().join("russian"))
+        .expect("built files")
+        .flatten()
+    {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.ends_with(".dtb") || name.starts_with('1') {
+            std::fs::copy(e.path(), to.join(&name)).expect("copy");
+        } else {
+            removed += 1;
+        }
+    }
+    assert!(removed > 0);
+    let dir = scratch.path().display().to_string();
+    let out = dam(&[
+        "egtb",
+        "wdl",
+        "--variant",
+        "russian",
+        "--pieces",
+        "4",
+        "--dir",
+        &dir,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("wrote {removed} .wdl file(s)")),
+        "{}",
+        stderr(&out)
+    );
+    for e in std::fs::read_dir(built().join("russian"))
+        .expect("built files")
+        .flatten()
+    {
+        let name = e.file_name();
+        let (ours, built) = (std::fs::read(to.join(&name)), std::fs::read(e.path()));
+        assert_eq!(ours.ok(), built.ok(), "{name:?}: as the build wrote it");
+    }
+    let out = dam(&["egtb", "verify", "--variant", "russian", "--dir", &dir]);
+    assert!(out.status.success(), "{}", stdout(&out));
 }
 
 #[test]
@@ -74,19 +137,19 @@ fn damaged_file_is_reported_and_skipped() {
     for e in std::fs::read_dir(&from).expect("built files").flatten() {
         std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
     }
-    let victim = to.join("0201.dtb");
-    let mut bytes = std::fs::read(&victim).expect("read");
-    let last = bytes.len() - 1;
-    bytes[last] ^= 0x55;
-    std::fs::write(&victim, bytes).expect("write");
+    for victim in ["0201.dtb", "0102.wdl"] {
+        let victim = to.join(victim);
+        let mut bytes = std::fs::read(&victim).expect("read");
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(&victim, bytes).expect("write");
+    }
     let dir = scratch.path().display().to_string();
     let out = dam(&["egtb", "verify", "--variant", "english", "--dir", &dir]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains("0201.dtb: checksum mismatch"),
-        "{}",
-        stdout(&out)
-    );
+    for damaged in ["0201.dtb: checksum mismatch", "0102.wdl: checksum mismatch"] {
+        assert!(stdout(&out).contains(damaged), "{}", stdout(&out));
+    }
 }
 
 /// rules.md and the problem statement: king against king in
@@ -114,7 +177,8 @@ fn international_kings_endings() {
     ]);
     let text = stdout(&out);
     assert!(text.contains("value win"), "{text}");
-    assert!(text.contains("move 10-46 win"), "{text}");
+    assert!(text.contains("wdl win"), "{text}");
+    assert!(text.contains("move 10-46 win 3 (wdl win)"), "{text}");
     // Petrov's triangle (Russian and international literature): three
     // kings beat a king that does not hold the long diagonal...
     assert_eq!(wdl::<I>(&t, "W:WK1,K2,K3:BK24"), Wdl::Win);

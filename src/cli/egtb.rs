@@ -1,11 +1,13 @@
-//! `dam egtb`: build, plan, probe, verify and bench the endgame databases.
+//! `dam egtb`: build, plan, probe, verify and bench the endgame databases,
+//! and write the `.wdl` files of a `.dtb` set.
 
 use super::CliError;
-use crate::egtb::moves::move_values;
-use crate::egtb::{self, Signature, Tables, default_dir, unsupported};
+use crate::egtb::moves::{move_values, move_wdl};
+use crate::egtb::{self, Signature, Tables, Wdl, default_dir, unsupported};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::pdn_move;
+use crate::rules::MoveList;
 use crate::rules::removal::Rules;
 use crate::variant::Variant;
 use crate::{with_rules, with_variant};
@@ -25,6 +27,8 @@ pub enum EgtbCommand {
     Verify(VerifyArgs),
     /// Probe latency from a warm mapping.
     Bench(BenchArgs),
+    /// Write the missing or invalid .wdl files of the .dtb files there.
+    Wdl(WdlArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -91,6 +95,20 @@ pub struct BenchArgs {
     probes: usize,
 }
 
+#[derive(clap::Args, Debug)]
+pub struct WdlArgs {
+    #[arg(long, default_value = "international")]
+    variant: Variant,
+    /// Up to this many pieces.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=8))]
+    pieces: u32,
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
 pub fn run(command: &EgtbCommand) -> Result<i32, CliError> {
     match command {
         EgtbCommand::Build(args) => build(args).map(|()| 0),
@@ -98,6 +116,7 @@ pub fn run(command: &EgtbCommand) -> Result<i32, CliError> {
         EgtbCommand::Probe(args) => probe(args).map(|()| 0),
         EgtbCommand::Verify(args) => verify(args),
         EgtbCommand::Bench(args) => bench(args).map(|()| 0),
+        EgtbCommand::Wdl(args) => wdl(args).map(|()| 0),
     }
 }
 
@@ -166,16 +185,26 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
 fn probe_for<G: Evaluate>(args: &ProbeArgs) -> Result<(), CliError> {
     let pos: G = parse_fen(&args.fen).map_err(CliError::new)?;
     let tables = open(args.variant, &args.dir, args.pieces)?;
-    let value = tables.probe(&pos).ok_or_else(|| {
+    let wdl = tables.probe_wdl(&pos).ok_or_else(|| {
         CliError(format!(
             "position not covered (the databases cover up to {} pieces)",
             tables.pieces()
         ))
     })?;
-    println!("value {value}");
-    if let Some(values) = move_values(&tables, &pos) {
-        for (mv, v) in values {
-            println!("move {} {v}", pdn_move(&pos, &mv));
+    let name = |w: Wdl| format!("{:?}", w).to_lowercase();
+    if let Some(value) = tables.probe(&pos) {
+        println!("value {value}");
+    }
+    println!("wdl {}", name(wdl));
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    let values = move_values(&tables, &pos);
+    for (k, mv) in moves.iter().enumerate() {
+        let text = pdn_move(&pos, mv);
+        let wdl = move_wdl(&tables, &pos, mv).map_or("?".into(), name);
+        match &values {
+            Some(values) => println!("move {text} {} (wdl {wdl})", values[k].1),
+            None => println!("move {text} wdl {wdl}"),
         }
     }
     Ok(())
@@ -198,11 +227,13 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
         bad += report.problems.len();
         if report.files > 0 || !report.problems.is_empty() {
             println!(
-                "{v}: {} files, {} positions, {} bytes ({:.3} bytes/position), {} problem(s)",
+                "{v}: {} files, {} positions, {} bytes ({:.3} bytes/position; {} .wdl files, {} bytes), {} problem(s)",
                 report.files,
                 report.positions,
                 report.bytes,
                 report.bytes as f64 / report.positions.max(1) as f64,
+                report.wdl_files,
+                report.wdl_bytes,
                 report.problems.len()
             );
         }
@@ -212,13 +243,47 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
 
 fn bench(args: &BenchArgs) -> Result<(), CliError> {
     let tables = open(args.variant, &args.dir, args.pieces)?;
-    let latencies =
-        with_rules!(args.variant, R => egtb::bench::<R>(&tables, args.pieces, args.probes))
-            .ok_or_else(|| CliError(unsupported(args.variant)))?
-            .map_err(CliError)?;
-    println!(
-        "{} probes of {}-piece positions: median {:.0} ns, mean {:.0} ns",
-        args.probes, args.pieces, latencies.0, latencies.1
+    let mut measured = 0;
+    for (kind, wdl) in [(".dtb", false), (".wdl", true)] {
+        let latencies =
+            with_rules!(args.variant, R => egtb::bench::<R>(&tables, args.pieces, args.probes, wdl))
+                .ok_or_else(|| CliError(unsupported(args.variant)))?;
+        match latencies {
+            Ok((median, mean)) => {
+                measured += 1;
+                println!(
+                    "{} probes of {}-piece positions, {kind}: median {median:.0} ns, mean {mean:.0} ns",
+                    args.probes, args.pieces
+                );
+            }
+            Err(e) => println!("{kind}: {e}"),
+        }
+    }
+    if measured == 0 {
+        return Err(CliError(format!(
+            "no {}-piece {} databases loaded",
+            args.pieces, args.variant
+        )));
+    }
+    Ok(())
+}
+
+fn wdl(args: &WdlArgs) -> Result<(), CliError> {
+    let dir = dir_of(&args.dir);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(CliError::new)?;
+    let start = Instant::now();
+    let written = pool
+        .install(|| with_rules!(args.variant, R => egtb::write_wdls::<R>(&dir, args.pieces, false)))
+        .ok_or_else(|| CliError(unsupported(args.variant)))?
+        .map_err(CliError)?;
+    eprintln!(
+        "wrote {} .wdl file(s) in {:.1} s into {}",
+        written.len(),
+        start.elapsed().as_secs_f64(),
+        dir.join(args.variant.to_string()).display()
     );
     Ok(())
 }

@@ -82,9 +82,9 @@ impl Adjudicator {
         }
         let value = crate::with_rules!(G::VARIANT, R => Position::<R>::from_setup(&setup)
             .ok()
-            .and_then(|p| self.tables.probe(&p)))??;
+            .and_then(|p| self.tables.probe_wdl(&p)))??;
         let side = pos.side_to_move();
-        let (outcome, text) = match value.wdl {
+        let (outcome, text) = match value {
             Wdl::Win => (Outcome::Win(side), format!("{side:?} wins")),
             Wdl::Loss => (Outcome::Win(side.flip()), format!("{:?} wins", side.flip())),
             Wdl::Draw => (Outcome::Draw, "draw".to_string()),

@@ -300,6 +300,36 @@ pub fn read_value(bytes: &[u8], blocks: u64, i: u64) -> Option<u8> {
     }
 }
 
+/// Decode block `b` of a checked file into `out`; the values it holds
+/// (`BLOCK`, fewer in the last block), `None` if the block is damaged.
+pub fn read_block(bytes: &[u8], blocks: u64, b: u64, out: &mut [u8; BLOCK]) -> Option<usize> {
+    let start = HEADER + (blocks as usize + 1) * 8;
+    let from = start + u64_at(bytes, HEADER + b as usize * 8)? as usize;
+    let to = start + u64_at(bytes, HEADER + b as usize * 8 + 8)? as usize;
+    let block = bytes.get(from..to)?;
+    let body = block.get(1..)?;
+    match *block.first()? {
+        RAW if body.len() <= BLOCK => {
+            out[..body.len()].copy_from_slice(body);
+            Some(body.len())
+        }
+        CONSTANT => {
+            out.fill(*body.first()?);
+            Some(BLOCK)
+        }
+        RUNS => {
+            let mut n = 0;
+            for pair in body.chunks_exact(2) {
+                let len = pair[0] as usize + 1;
+                out.get_mut(n..n + len)?.fill(pair[1]);
+                n += len;
+            }
+            Some(n)
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -332,6 +362,12 @@ mod tests {
         let h = read_header(&bytes, Variant::English, sig, 2000).expect("header");
         for (i, v) in values.iter().enumerate() {
             assert_eq!(read_value(&bytes, h.blocks, i as u64), Some(*v));
+        }
+        let mut block = [0; BLOCK];
+        for (b, want) in values.chunks(BLOCK).enumerate() {
+            let n = read_block(&bytes, h.blocks, b as u64, &mut block);
+            assert!(n.is_some_and(|n| n >= want.len()), "block {b}");
+            assert_eq!(&block[..want.len()], want, "block {b}");
         }
         assert!(read_header(&bytes, Variant::Russian, sig, 2000).is_err());
         assert!(read_header(&bytes[..bytes.len() - 1], Variant::English, sig, 2000).is_err());

@@ -15,6 +15,12 @@
 //! won position may only have become lost, which the first successor not
 //! won for the other side rules out, so it is looked at in short.
 //!
+//! A conversion counts one ply whatever follows it, so the generator
+//! needs only win, draw or loss of the smaller sets: a dependency may be
+//! a `.wdl`-only set (above `DTC_PIECES` pieces), and every job is
+//! solved with distances to conversion in memory; the files written are
+//! the `.dtb` (up to `DTC_PIECES` pieces) and the `.wdl`.
+//!
 //! Memory: two bytes per position plus four dirty bits, for both
 //! signatures of the job at once; the smaller databases are mapped.
 
@@ -22,7 +28,8 @@ use super::format::{BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, w
 use super::index::{HalfTurn, Indexer, Placement};
 use super::signature::Signature;
 use super::solve::{position, solve};
-use super::tables::{Tables, file_path};
+use super::tables::{Tables, file_path, wdl_path};
+use super::{DTC_PIECES, wdl};
 use crate::board::{Dir, Geometry};
 use crate::eval::Evaluate;
 use crate::rules::removal::Rules;
@@ -83,6 +90,24 @@ impl Work {
     fn mark(&self, i: u64, short: bool) {
         let set = if short { &self.next_short } else { &self.next };
         set[(i / 64) as usize].fetch_or(1 << (i % 64), Relaxed);
+    }
+
+    /// The win, draw or loss of every position in runs, a position whose
+    /// side to move must capture being a don't care.
+    fn wdl_runs<R: Rules>(&self) -> Vec<wdl::Run> {
+        wdl::runs(self.ix.size(), |start, out| {
+            for (k, v) in out.iter_mut().enumerate() {
+                let i = start + k as u64;
+                let quiet = !position::<R>(&self.ix.unrank(i)).must_capture();
+                *v = quiet.then(
+                    || match self.values[i as usize].load(Relaxed) & (WIN | LOSS) {
+                        WIN => Wdl::Win,
+                        LOSS => Wdl::Loss,
+                        _ => Wdl::Draw,
+                    },
+                );
+            }
+        })
     }
 
     /// The stored bytes: a position whose side to move must capture gets
@@ -170,7 +195,7 @@ pub fn build_job<R: Rules>(
 ) -> Result<(), String> {
     for dep in job.dependencies() {
         for sig in [dep, dep.mirror()] {
-            if !tables.has(sig) {
+            if !tables.has(sig) && !tables.has_wdl(sig) {
                 return Err(format!("{job} needs {sig}, which is not built"));
             }
         }
@@ -206,7 +231,10 @@ pub fn build_job<R: Rules>(
                         let value =
                             solve::<R>(&position::<R>(&p), &turn, only_loss, |q, converts| {
                                 if converts {
-                                    tables.probe_resolved::<R>(q)
+                                    // one ply whatever the distance after
+                                    tables
+                                        .probe_resolved_wdl::<R>(q)
+                                        .map(|wdl| Value { wdl, distance: 0 })
                                 } else {
                                     other.known(other.ix.rank(q), n)
                                 }
@@ -240,14 +268,19 @@ pub fn build_job<R: Rules>(
         }
         n += 1;
     }
+    let variant = tables.variant();
     for (w, &sig) in works.iter().zip(&sigs) {
-        let path = file_path(tables.dir(), tables.variant(), sig);
-        let bytes = encode_file(tables.variant(), sig, &w.bytes::<R>());
+        if job.pieces() <= DTC_PIECES {
+            let path = file_path(tables.dir(), variant, sig);
+            let bytes = encode_file(variant, sig, &w.bytes::<R>());
+            write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            tables.load(sig)?;
+        }
+        let path = wdl_path(tables.dir(), variant, sig);
+        let bytes = wdl::encode_file(variant, sig, &w.wdl_runs::<R>());
         write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        tables.load_wdl(sig)?;
         bar.inc(w.ix.size() - decided_count(w));
-    }
-    for &sig in &sigs {
-        tables.load(sig)?;
     }
     let positions: u64 = works.iter().map(|w| w.ix.size()).sum();
     log::info!(

@@ -3,13 +3,19 @@
 //! material signature (`index`), retrograde generation on every core
 //! (`generate`), a compact file format with a block index and a checksum
 //! (`format`, documented in `egtb/README.md`), the memory-mapped probe
-//! (`tables`) and `verify`. The search reaches them through
-//! `Tables::probe` only.
+//! (`tables`) and `verify`. Beside each `.dtb` file (win, draw or loss
+//! and distance to conversion) a compact `.wdl` file holds win, draw or
+//! loss only (`wdl`, `huffman`; written from a `.dtb` by `convert`); the
+//! sets above `DTC_PIECES` pieces get the `.wdl` only. The search reaches
+//! them through `Tables::probe_wdl` (inside the tree) and the root move
+//! filter (`moves::best_moves`).
 
 pub mod adjudicate;
 mod bench;
+mod convert;
 pub mod format;
 mod generate;
+mod huffman;
 pub mod index;
 pub mod moves;
 pub mod shelf;
@@ -17,10 +23,11 @@ pub mod signature;
 mod solve;
 pub mod tables;
 mod verify;
+pub mod wdl;
 
 pub use adjudicate::Adjudicator;
 pub use bench::bench;
-pub use format::{Value, Wdl};
+pub use format::{MAX_DISTANCE, Value, Wdl};
 pub use shelf::Shelf;
 pub use signature::Signature;
 pub use tables::Tables;
@@ -35,17 +42,27 @@ use std::path::{Path, PathBuf};
 /// evaluation, below the scores of a win found by search (`MATE_BOUND`).
 pub const TB_WIN: i32 = 20_000;
 
-/// The search score of a database value at `ply`: a win nearer the root
-/// and nearer its conversion scores higher.
+/// The distance a win or loss read from a `.wdl` is scored at in the
+/// search: beyond every stored distance, so that a win whose distance is
+/// known (the root, from the `.dtb`) scores higher.
+const WDL_DISTANCE: i32 = MAX_DISTANCE as i32 + 1;
+
+/// The search score of a database win, draw or loss at `ply`: a win
+/// nearer the root scores higher.
 #[inline(always)]
-pub fn search_score(v: Value, ply: usize) -> i32 {
-    let s = TB_WIN - ply as i32 - v.distance as i32;
-    match v.wdl {
+pub fn search_score(w: Wdl, ply: usize) -> i32 {
+    let s = TB_WIN - ply as i32 - WDL_DISTANCE;
+    match w {
         Wdl::Win => s,
         Wdl::Draw => 0,
         Wdl::Loss => -s,
     }
 }
+
+/// The sets stored with distances to conversion (`.dtb`, beside their
+/// `.wdl`); larger sets are stored as `.wdl` only (a 6-piece `.dtb` set
+/// would not fit on a disk the way its `.wdl` set does).
+pub const DTC_PIECES: u32 = 5;
 
 /// The sets built on first use, without asking.
 pub const FIRST_USE_PIECES: u32 = 4;
@@ -124,35 +141,43 @@ fn empty<R: Rules>(dir: &Path) -> Tables {
     Tables::empty(R::VARIANT, R::GEO, dir)
 }
 
-/// Whether both files of `job` are loaded into `tables` and their
-/// checksums hold.
-fn job_valid(tables: &mut Tables, job: Signature) -> bool {
-    [job, job.mirror()]
-        .iter()
-        .all(|&s| tables.load(s).is_ok() && verify::checksum_ok(tables, s))
+/// Whether the `.dtb` of `sig` loads into `tables` and its checksum holds.
+fn dtb_ok(tables: &mut Tables, sig: Signature) -> bool {
+    tables.load(sig).is_ok() && verify::checksum_ok(tables, sig)
 }
 
-/// Build every job of up to `pieces` pieces of `R`'s variant missing or
-/// invalid under `dir`, smallest first, with a progress bar on stderr
-/// (hidden when `quiet`). Returns the jobs built.
-pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signature>, String> {
-    let mut tables = empty::<R>(dir);
-    let plan = Signature::plan(pieces, R::MEN);
-    let todo: Vec<Signature> = plan
+/// Whether the `.wdl` of `sig` loads into `tables` (which checks it whole).
+fn wdl_ok(tables: &mut Tables, sig: Signature) -> bool {
+    tables.load_wdl(sig).is_ok()
+}
+
+/// The signatures of `job`: itself and its mirror, once if they are one.
+fn sides(job: Signature) -> Vec<Signature> {
+    if job == job.mirror() {
+        vec![job]
+    } else {
+        vec![job, job.mirror()]
+    }
+}
+
+/// Whether every file `job` should have is loaded into `tables` and whole:
+/// the `.wdl` of both signatures, and up to `DTC_PIECES` their `.dtb`.
+fn job_valid(tables: &mut Tables, job: Signature) -> bool {
+    sides(job)
         .into_iter()
-        .filter(|&job| !job_valid(&mut tables, job))
-        .collect();
-    let total: u64 = todo
-        .iter()
-        .flat_map(|j| {
-            if *j == j.mirror() {
-                vec![*j]
-            } else {
-                vec![*j, j.mirror()]
-            }
-        })
-        .map(|s| index::Indexer::new(R::GEO, s).size())
-        .sum();
+        .all(|s| wdl_ok(tables, s) && (job.pieces() > DTC_PIECES || dtb_ok(tables, s)))
+}
+
+/// Whether a dependency's values can be read: a good `.wdl` or `.dtb` for
+/// both its signatures (both are loaded when good).
+fn job_usable(tables: &mut Tables, job: Signature) -> bool {
+    sides(job)
+        .into_iter()
+        .all(|s| wdl_ok(tables, s) | dtb_ok(tables, s))
+}
+
+/// A progress bar over `total` positions on stderr (hidden when `quiet`).
+fn progress(total: u64, quiet: bool) -> Result<ProgressBar, String> {
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
@@ -164,8 +189,40 @@ pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signa
         )
         .map_err(|e| e.to_string())?,
     );
+    Ok(bar)
+}
+
+/// The positions of the signatures of `jobs`.
+fn positions<R: Rules>(jobs: &[Signature]) -> u64 {
+    jobs.iter()
+        .flat_map(|&j| sides(j))
+        .map(|s| index::Indexer::new(R::GEO, s).size())
+        .sum()
+}
+
+/// Build every job of up to `pieces` pieces of `R`'s variant missing or
+/// invalid under `dir`, smallest first, with a progress bar on stderr
+/// (hidden when `quiet`): a job whose `.dtb` files are good but lack
+/// their `.wdl` only gets the `.wdl` written from them. Returns the jobs
+/// built.
+pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signature>, String> {
+    let mut tables = empty::<R>(dir);
+    let plan = Signature::plan(pieces, R::MEN);
+    let todo: Vec<Signature> = plan
+        .into_iter()
+        .filter(|&job| !job_valid(&mut tables, job))
+        .collect();
+    let bar = progress(positions::<R>(&todo), quiet)?;
     for &job in &todo {
-        generate::build_job::<R>(&mut tables, job, &bar)?;
+        let has_dtc = job.pieces() <= DTC_PIECES;
+        if has_dtc && sides(job).into_iter().all(|s| dtb_ok(&mut tables, s)) {
+            for s in sides(job) {
+                convert::write_wdl::<R>(&mut tables, s)?;
+                bar.inc(index::Indexer::new(R::GEO, s).size());
+            }
+        } else {
+            generate::build_job::<R>(&mut tables, job, &bar)?;
+        }
     }
     bar.finish_and_clear();
     Ok(todo)
@@ -176,22 +233,56 @@ pub fn build_one<R: Rules>(dir: &Path, job: Signature) -> Result<(), String> {
     let job = job.job();
     let mut tables = empty::<R>(dir);
     for dep in job.dependencies() {
-        if !job_valid(&mut tables, dep) {
+        if !job_usable(&mut tables, dep) {
             return Err(format!(
                 "{job} needs {dep} (and its mirror {}) built and valid first",
                 dep.mirror()
             ));
         }
     }
-    let bar = ProgressBar::new(
-        [job, job.mirror()]
-            .iter()
-            .map(|&s| index::Indexer::new(R::GEO, s).size())
-            .sum(),
-    );
+    let bar = progress(positions::<R>(&[job]), false)?;
     generate::build_job::<R>(&mut tables, job, &bar)?;
     bar.finish_and_clear();
     Ok(())
+}
+
+/// Write the missing or invalid `.wdl` files of the `.dtb` files of up to
+/// `pieces` pieces of `R`'s variant under `dir`, with a progress bar on
+/// stderr (hidden when `quiet`). Returns the signatures written.
+pub fn write_wdls<R: Rules>(
+    dir: &Path,
+    pieces: u32,
+    quiet: bool,
+) -> Result<Vec<Signature>, String> {
+    let mut tables = empty::<R>(dir);
+    let mut todo = Vec::new();
+    for job in Signature::plan(pieces, R::MEN) {
+        for s in sides(job) {
+            let path = tables::file_path(dir, R::VARIANT, s);
+            if !path.exists() || wdl_ok(&mut tables, s) {
+                continue;
+            }
+            if !dtb_ok(&mut tables, s) {
+                return Err(format!(
+                    "{}: damaged; rebuild it with dam egtb build",
+                    path.display()
+                ));
+            }
+            todo.push(s);
+        }
+    }
+    let sizes: Vec<u64> = todo
+        .iter()
+        .map(|&s| index::Indexer::new(R::GEO, s).size())
+        .collect();
+    let bar = progress(sizes.iter().sum(), quiet)?;
+    for (&s, size) in todo.iter().zip(sizes) {
+        bar.set_message(s.to_string());
+        convert::write_wdl::<R>(&mut tables, s)?;
+        bar.inc(size);
+    }
+    bar.finish_and_clear();
+    Ok(todo)
 }
 
 /// The databases of `variant` for the engine: up to `pieces` pieces from

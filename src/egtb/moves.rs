@@ -1,6 +1,8 @@
 //! The database value of each legal move of a covered position, for the
-//! root of the search, `dam egtb probe` and `dam pdn analyze`. Generic
-//! over any `G: Evaluate` whose variant has databases.
+//! root of the search, `dam egtb probe` and `dam pdn analyze`: from the
+//! `.dtb` files (with distances) where they cover every move, else win,
+//! draw or loss only. Generic over any `G: Evaluate` whose variant has
+//! databases.
 
 use super::format::{Value, Wdl};
 use super::tables::Tables;
@@ -34,8 +36,21 @@ pub fn move_value<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option
     })
 }
 
+/// Win, draw or loss of playing `mv` in `pos`, for the side playing it.
+pub fn move_wdl<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<Wdl> {
+    let after = pos.play(mv);
+    if after.count_moves() == 0 {
+        return Some(Wdl::Win);
+    }
+    Some(match tables.probe_wdl(&after)? {
+        Wdl::Win => Wdl::Loss,
+        Wdl::Draw => Wdl::Draw,
+        Wdl::Loss => Wdl::Win,
+    })
+}
+
 /// Every legal move of `pos` with its value, or `None` if a move's
-/// successor is not covered.
+/// successor is not covered by the `.dtb` files.
 pub fn move_values<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
     let mut moves = MoveList::new();
     pos.generate(&mut moves);
@@ -57,9 +72,18 @@ pub fn rank(v: Value) -> i32 {
 
 /// The moves of `pos` that keep its database value, the fastest
 /// conversion first: for a win only the quickest winning moves, for a
-/// loss only the slowest. `None` when `pos` is not covered.
+/// loss only the slowest (every move that keeps the win, draw or loss,
+/// at distance 0, where a successor has no `.dtb`). `None` when `pos` is
+/// not covered.
 pub fn best_moves<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
-    let values = move_values(tables, pos)?;
+    let values = move_values(tables, pos).or_else(|| {
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        moves
+            .iter()
+            .map(|mv| move_wdl(tables, pos, mv).map(|wdl| (*mv, Value { wdl, distance: 0 })))
+            .collect()
+    })?;
     let best = values.iter().map(|(_, v)| rank(*v)).max()?;
     Some(
         values

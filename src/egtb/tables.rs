@@ -5,7 +5,11 @@
 //! a flat array, rank the placement, read one byte. The files hold no
 //! value for a position whose side to move must capture (its byte is
 //! whatever compresses best): such a position is valued from its
-//! captures, which lead to smaller sets.
+//! captures, which lead to smaller sets. Beside each `.dtb` (win, draw or
+//! loss and distance) there may be a `.wdl` (win, draw or loss only,
+//! `wdl.rs`); a signature may have only the `.wdl` (the sets above
+//! `DTC_PIECES`). `probe` reads the `.dtb`, `probe_wdl` the `.wdl` where
+//! there is one, else the `.dtb`.
 
 use super::format::Wdl;
 use super::format::{Value, read_header, read_value};
@@ -13,7 +17,8 @@ use super::index::{HalfTurn, Indexer, Placement};
 use super::moves::rank;
 use super::signature::{MAX_PIECES, Signature};
 use super::solve::position;
-use crate::board::{Bitboard, Geometry};
+use super::wdl::{self, Layout};
+use crate::board::Geometry;
 use crate::eval::Evaluate;
 use crate::rules::removal::Rules;
 use crate::rules::{Color, MoveList};
@@ -28,6 +33,13 @@ struct Table {
     blocks: u64,
 }
 
+/// One mapped `.wdl` file.
+struct WdlTable {
+    map: Mmap,
+    ix: Indexer,
+    layout: Layout,
+}
+
 /// The databases of one variant found in a directory.
 pub struct Tables {
     variant: Variant,
@@ -36,13 +48,39 @@ pub struct Tables {
     dir: PathBuf,
     /// Indexed by `Signature::key`.
     tables: Vec<Option<Table>>,
+    /// The `.wdl` files, indexed the same way.
+    wdls: Vec<Option<WdlTable>>,
     /// Every position with at most this many pieces is covered.
     complete: u32,
 }
 
-/// The file of `sig` under `dir`.
+/// The `.dtb` file of `sig` under `dir`.
 pub fn file_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
     dir.join(variant.to_string()).join(format!("{sig}.dtb"))
+}
+
+/// The `.wdl` file of `sig` under `dir`.
+pub fn wdl_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
+    file_path(dir, variant, sig).with_extension("wdl")
+}
+
+/// Map a file for reading.
+fn map(path: &Path) -> Result<Mmap, String> {
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    // SAFETY: the file is only read; dam never writes a file in place
+    // (it renames a new one over it), so the mapping does not change.
+    unsafe { Mmap::map(&file) }.map_err(|e| format!("{shown}: {e}"))
+}
+
+/// A capture's value for the side that makes it, from the value of the
+/// position after it for the other side.
+fn flip(w: Wdl) -> Wdl {
+    match w {
+        Wdl::Loss => Wdl::Win,
+        Wdl::Draw => Wdl::Draw,
+        Wdl::Win => Wdl::Loss,
+    }
 }
 
 impl Tables {
@@ -54,6 +92,7 @@ impl Tables {
             turn: HalfTurn::new(geo),
             dir: dir.to_path_buf(),
             tables: (0..1 << 12).map(|_| None).collect(),
+            wdls: (0..1 << 12).map(|_| None).collect(),
             complete: 0,
         }
     }
@@ -78,14 +117,19 @@ impl Tables {
                 .filter(|j| j.pieces() == n)
                 .flat_map(|j| [*j, j.mirror()])
                 .collect();
-            if !sigs.iter().any(|&s| file_path(dir, variant, s).exists()) {
+            let dtb = |s| file_path(dir, variant, s).exists();
+            let wdl = |s| wdl_path(dir, variant, s).exists();
+            if !sigs.iter().any(|&s| dtb(s) || wdl(s)) {
                 break;
             }
             let before = problems.len();
             for sig in sigs {
-                if let Err(e) = t.load(sig) {
-                    problems.push(e);
-                }
+                // a missing pair is reported as the missing .dtb
+                let loads = [
+                    (dtb(sig) || !wdl(sig)).then(|| t.load(sig)),
+                    wdl(sig).then(|| t.load_wdl(sig)),
+                ];
+                problems.extend(loads.into_iter().flatten().filter_map(Result::err));
             }
             if problems.len() > before {
                 break;
@@ -95,17 +139,13 @@ impl Tables {
         (t, problems)
     }
 
-    /// Map the file of `sig`, replacing what was loaded for it.
+    /// Map the `.dtb` file of `sig`, replacing what was loaded for it.
     pub fn load(&mut self, sig: Signature) -> Result<(), String> {
         let path = file_path(&self.dir, self.variant, sig);
-        let shown = path.display();
-        let file = std::fs::File::open(&path).map_err(|e| format!("{shown}: {e}"))?;
-        // SAFETY: the file is only read; dam never writes a file in place
-        // (it renames a new one over it), so the mapping does not change.
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| format!("{shown}: {e}"))?;
+        let map = map(&path)?;
         let ix = Indexer::new(self.geo, sig);
-        let h =
-            read_header(&map, self.variant, sig, ix.size()).map_err(|e| format!("{shown}: {e}"))?;
+        let h = read_header(&map, self.variant, sig, ix.size())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         self.tables[sig.key()] = Some(Table {
             map,
             ix,
@@ -114,9 +154,27 @@ impl Tables {
         Ok(())
     }
 
-    /// Whether the file of `sig` is loaded.
+    /// Map the `.wdl` file of `sig` (its checksum checked: the file is
+    /// small), replacing what was loaded for it.
+    pub fn load_wdl(&mut self, sig: Signature) -> Result<(), String> {
+        let path = wdl_path(&self.dir, self.variant, sig);
+        self.wdls[sig.key()] = None;
+        let map = map(&path)?;
+        let ix = Indexer::new(self.geo, sig);
+        let layout = wdl::read_header(&map, self.variant, sig, ix.size())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        self.wdls[sig.key()] = Some(WdlTable { map, ix, layout });
+        Ok(())
+    }
+
+    /// Whether the `.dtb` file of `sig` is loaded.
     pub fn has(&self, sig: Signature) -> bool {
         self.tables[sig.key()].is_some()
+    }
+
+    /// Whether the `.wdl` file of `sig` is loaded.
+    pub fn has_wdl(&self, sig: Signature) -> bool {
+        self.wdls[sig.key()].is_some()
     }
 
     /// Every position of at most this many pieces is covered.
@@ -149,43 +207,76 @@ impl Tables {
         read_value(&t.map, t.blocks, i).map(Value::decode)
     }
 
-    /// The value of a board for the side to move: White's and Black's men
-    /// and kings.
+    /// The win, draw or loss of a placement seen from the side to move,
+    /// from its `.wdl` if loaded, else from its `.dtb` (`dtb_first`: the
+    /// other way round); meaningless when that side must capture.
     #[inline]
-    pub fn probe_board(
-        &self,
-        men: [Bitboard; 2],
-        kings: [Bitboard; 2],
-        side: Color,
-    ) -> Option<Value> {
-        let p = match side {
-            Color::White => Placement {
-                men: men[0],
-                kings: kings[0],
-                their_men: men[1],
-                their_kings: kings[1],
-            },
-            Color::Black => Placement {
-                men: self.turn.apply(men[1]),
-                kings: self.turn.apply(kings[1]),
-                their_men: self.turn.apply(men[0]),
-                their_kings: self.turn.apply(kings[0]),
-            },
+    pub fn wdl_placement(&self, p: &Placement, dtb_first: bool) -> Option<Wdl> {
+        let sig = Signature::of_counts(
+            p.men.count_ones(),
+            p.kings.count_ones(),
+            p.their_men.count_ones(),
+            p.their_kings.count_ones(),
+        )?;
+        let from_wdl = || {
+            let t = self.wdls[sig.key()].as_ref()?;
+            t.layout.value(&t.map, t.ix.rank(p))
         };
-        self.probe_placement(&p)
+        let from_dtb = || {
+            let t = self.tables[sig.key()].as_ref()?;
+            read_value(&t.map, t.blocks, t.ix.rank(p)).map(|b| Value::decode(b).wdl)
+        };
+        if dtb_first {
+            from_dtb().or_else(from_wdl)
+        } else {
+            from_wdl().or_else(from_dtb)
+        }
     }
 
-    /// The value of `pos` for the side to move, if it is covered: a
-    /// variant of the plain family with few enough pieces. The caller
-    /// makes sure `pos` is of this set's variant.
+    /// The placement of `pos` seen from its side to move.
     #[inline]
-    pub fn probe<G: Evaluate>(&self, pos: &G) -> Option<Value> {
+    fn placement<G: Evaluate>(&self, pos: &G) -> Option<Placement> {
+        let (white, _, _) = pos.side_view(Color::White)?;
+        let (black, _, _) = pos.side_view(Color::Black)?;
+        Some(match pos.side_to_move() {
+            Color::White => Placement {
+                men: white.men,
+                kings: white.kings,
+                their_men: black.men,
+                their_kings: black.kings,
+            },
+            Color::Black => Placement {
+                men: self.turn.apply(black.men),
+                kings: self.turn.apply(black.kings),
+                their_men: self.turn.apply(white.men),
+                their_kings: self.turn.apply(white.kings),
+            },
+        })
+    }
+
+    /// Whether `pos` has at most as many pieces as the set covers.
+    #[inline]
+    fn within<G: Evaluate>(&self, pos: &G) -> Option<()> {
         let (white, black_pieces, _) = pos.side_view(Color::White)?;
         let all = white.men | white.kings | black_pieces;
-        if all.count_ones() > self.complete {
-            return None;
-        }
+        (all.count_ones() <= self.complete).then_some(())
+    }
+
+    /// The value of `pos` for the side to move from the `.dtb` files, if
+    /// it is covered: a variant of the plain family with few enough
+    /// pieces. The caller makes sure `pos` is of this set's variant.
+    #[inline]
+    pub fn probe<G: Evaluate>(&self, pos: &G) -> Option<Value> {
+        self.within(pos)?;
         self.probe_loaded(pos)
+    }
+
+    /// Win, draw or loss of `pos` for the side to move, from the `.wdl`
+    /// files where loaded, else from the `.dtb` files, if it is covered.
+    #[inline]
+    pub fn probe_wdl<G: Evaluate>(&self, pos: &G) -> Option<Wdl> {
+        self.within(pos)?;
+        self.wdl_loaded(pos, false)
     }
 
     /// The value of `pos` if the tables it needs are loaded, whatever
@@ -195,13 +286,35 @@ impl Tables {
         if pos.must_capture() {
             return self.resolve(pos);
         }
-        let (white, _, _) = pos.side_view(Color::White)?;
-        let (black, _, _) = pos.side_view(Color::Black)?;
-        self.probe_board(
-            [white.men, black.men],
-            [white.kings, black.kings],
-            pos.side_to_move(),
-        )
+        self.probe_placement(&self.placement(pos)?)
+    }
+
+    /// Win, draw or loss of `pos` if the tables it needs are loaded.
+    #[inline]
+    fn wdl_loaded<G: Evaluate>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
+        if pos.must_capture() {
+            return self.resolve_wdl(pos, dtb_first);
+        }
+        self.wdl_placement(&self.placement(pos)?, dtb_first)
+    }
+
+    /// Win, draw or loss of `pos`, whose side to move must capture: the
+    /// best of its captures.
+    #[cold]
+    fn resolve_wdl<G: Evaluate>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let mut best: Option<Wdl> = None;
+        for mv in &moves {
+            let after = pos.play(mv);
+            let theirs = if after.count_moves() == 0 {
+                Wdl::Loss
+            } else {
+                self.wdl_loaded(&after, dtb_first)?
+            };
+            best = best.max(Some(flip(theirs)));
+        }
+        best
     }
 
     /// The value of `pos`, whose side to move must capture: the best of
@@ -231,7 +344,8 @@ impl Tables {
     }
 
     /// The value of a placement of `R`'s variant seen from the side to
-    /// move, its captures resolved, if the tables it needs are loaded.
+    /// move, its captures resolved, from the `.dtb` files, if the tables
+    /// it needs are loaded.
     #[inline]
     pub fn probe_resolved<R: Rules>(&self, p: &Placement) -> Option<Value> {
         let pos = position::<R>(p);
@@ -241,10 +355,28 @@ impl Tables {
         self.probe_placement(p)
     }
 
-    /// The indexer and mapped bytes of `sig`'s file, for `verify`.
+    /// Win, draw or loss of a placement of `R`'s variant seen from the
+    /// side to move, its captures resolved, from the `.dtb` files where
+    /// loaded (the faster read), else from the `.wdl` files.
+    #[inline]
+    pub fn probe_resolved_wdl<R: Rules>(&self, p: &Placement) -> Option<Wdl> {
+        let pos = position::<R>(p);
+        if pos.must_capture() {
+            return self.resolve_wdl(&pos, true);
+        }
+        self.wdl_placement(p, true)
+    }
+
+    /// The indexer and mapped bytes of `sig`'s `.dtb` file, for `verify`.
     pub fn file(&self, sig: Signature) -> Option<(&Indexer, &[u8], u64)> {
         let t = self.tables[sig.key()].as_ref()?;
         Some((&t.ix, &t.map[..], t.blocks))
+    }
+
+    /// The indexer, mapped bytes and layout of `sig`'s `.wdl` file.
+    pub fn wdl_file(&self, sig: Signature) -> Option<(&Indexer, &[u8], &Layout)> {
+        let t = self.wdls[sig.key()].as_ref()?;
+        Some((&t.ix, &t.map[..], &t.layout))
     }
 
     /// The half turn of this board.

@@ -1,21 +1,27 @@
 //! `verify`: every database file of a variant found in a directory is
-//! checked for its name, size and header, its checksum, and then every
-//! stored value is derived again from its successors' stored values (the
-//! retrograde invariant, distances saturated as stored). A position whose
-//! side to move must capture has no stored value: only its byte's
-//! presence is checked, and a successor of that kind is valued from its
-//! captures.
+//! checked for its name, size and header, its checksum, and then its
+//! values. A `.dtb` value is derived again from its successors' stored
+//! values (the retrograde invariant, distances saturated as stored). A
+//! `.wdl` value must agree with the `.dtb` beside it; without one, it is
+//! derived from its successors' win, draw or loss (won if a move leads
+//! to a loss for the other side, lost if every move leads to a win for
+//! it, else drawn). That check is weaker than the `.dtb`'s: without
+//! distances, a cycle of positions wrongly marked won and lost in turn
+//! would pass it. A position whose side to move must capture has no
+//! stored value: only its presence is checked, and a successor of that
+//! kind is valued from its captures.
 
 use super::format::{HEADER, Value, checksum, read_value};
+use super::index::Indexer;
 use super::signature::{MAX_PIECES, Signature};
 use super::solve::{position, solve};
-use super::tables::{Tables, file_path};
+use super::tables::{Tables, file_path, wdl_path};
 use crate::eval::Evaluate;
 use crate::rules::removal::Rules;
 use rayon::prelude::*;
 use std::path::Path;
 
-/// Whether the stored checksum of `sig`'s loaded file holds.
+/// Whether the stored checksum of `sig`'s loaded `.dtb` file holds.
 pub fn checksum_ok(tables: &Tables, sig: Signature) -> bool {
     tables.file(sig).is_some_and(|(_, bytes, _)| {
         let stored = u64::from_le_bytes(bytes[48..56].try_into().unwrap_or_default());
@@ -26,12 +32,26 @@ pub fn checksum_ok(tables: &Tables, sig: Signature) -> bool {
 /// What `verify` found.
 #[derive(Debug, Default)]
 pub struct Report {
-    /// Files checked, and their positions.
+    /// Files checked, and their positions (of both kinds).
     pub files: usize,
     pub positions: u64,
     pub bytes: u64,
+    /// Of these, the `.wdl` files.
+    pub wdl_files: usize,
+    pub wdl_bytes: u64,
     /// One line per problem.
     pub problems: Vec<String>,
+}
+
+/// The indices of `ix` below its size for which `bad` holds, on every
+/// core.
+fn bad_indices(ix: &Indexer, bad: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
+    (0..ix.size() as usize)
+        .into_par_iter()
+        .with_min_len(1024)
+        .map(|i| i as u64)
+        .filter(|&i| bad(i))
+        .collect()
 }
 
 /// Verify every file of `R`'s variant under `dir`; `progress` is told
@@ -39,31 +59,37 @@ pub struct Report {
 pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
     let mut report = Report::default();
     let mut tables = Tables::empty(R::VARIANT, R::GEO, dir);
-    let mut found = Vec::new();
+    let (mut dtbs, mut wdls) = (Vec::new(), Vec::new());
     for job in Signature::plan(MAX_PIECES, R::MEN) {
         for sig in [job, job.mirror()] {
             let path = file_path(dir, R::VARIANT, sig);
-            if !path.exists() || found.contains(&sig) {
-                continue;
+            if path.exists() && !dtbs.contains(&sig) {
+                dtbs.push(sig);
+                match tables.load(sig) {
+                    Err(e) => report.problems.push(e),
+                    Ok(()) if !checksum_ok(&tables, sig) => report
+                        .problems
+                        .push(format!("{}: checksum mismatch", path.display())),
+                    Ok(()) => {}
+                }
             }
-            found.push(sig);
-            match tables.load(sig) {
-                Err(e) => report.problems.push(e),
-                Ok(()) if !checksum_ok(&tables, sig) => report
-                    .problems
-                    .push(format!("{}: checksum mismatch", path.display())),
-                Ok(()) => {}
+            if wdl_path(dir, R::VARIANT, sig).exists() && !wdls.contains(&sig) {
+                wdls.push(sig);
+                if let Err(e) = tables.load_wdl(sig) {
+                    report.problems.push(e);
+                }
             }
         }
     }
     if let Ok(entries) = std::fs::read_dir(dir.join(R::VARIANT.to_string())) {
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
-            let known = name
-                .strip_suffix(".dtb")
-                .and_then(|s| Signature::parse(s).ok())
-                .is_some_and(|s| found.contains(&s));
-            if !known && !name.starts_with('.') {
+            let known = |ext: &str, found: &[Signature]| {
+                name.strip_suffix(ext)
+                    .and_then(|s| Signature::parse(s).ok())
+                    .is_some_and(|s| found.contains(&s))
+            };
+            if !known(".dtb", &dtbs) && !known(".wdl", &wdls) && !name.starts_with('.') {
                 report
                     .problems
                     .push(format!("{}: not a database name", e.path().display()));
@@ -71,28 +97,23 @@ pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
         }
     }
     let turn = tables.half_turn().clone();
-    for &sig in &found {
+    for &sig in &dtbs {
         let Some((ix, bytes, blocks)) = tables.file(sig) else {
             continue;
         };
-        progress(&sig.to_string());
+        progress(&format!("{sig}.dtb"));
         report.files += 1;
         report.positions += ix.size();
         report.bytes += bytes.len() as u64;
-        let bad: Vec<u64> = (0..ix.size() as usize)
-            .into_par_iter()
-            .with_min_len(1024)
-            .map(|i| i as u64)
-            .filter(|&i| {
-                let stored = read_value(bytes, blocks, i);
-                let pos = position::<R>(&ix.unrank(i));
-                if stored.is_some() && pos.must_capture() {
-                    return false;
-                }
-                let derived = solve::<R>(&pos, &turn, false, |q, _| tables.probe_resolved::<R>(q));
-                stored.is_none() || derived.map(Value::encode) != stored
-            })
-            .collect();
+        let bad = bad_indices(ix, |i| {
+            let stored = read_value(bytes, blocks, i);
+            let pos = position::<R>(&ix.unrank(i));
+            if stored.is_some() && pos.must_capture() {
+                return false;
+            }
+            let derived = solve::<R>(&pos, &turn, false, |q, _| tables.probe_resolved::<R>(q));
+            stored.is_none() || derived.map(Value::encode) != stored
+        });
         if let Some(first) = bad.first() {
             report.problems.push(format!(
                 "{sig}: {} position(s) disagree with their successors (first: index {first})",
@@ -100,5 +121,115 @@ pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
             ));
         }
     }
+    for &sig in &wdls {
+        let Some((ix, bytes, layout)) = tables.wdl_file(sig) else {
+            continue;
+        };
+        progress(&format!("{sig}.wdl"));
+        report.files += 1;
+        report.wdl_files += 1;
+        report.positions += ix.size();
+        report.bytes += bytes.len() as u64;
+        report.wdl_bytes += bytes.len() as u64;
+        let dtb = tables.file(sig).filter(|_| checksum_ok(&tables, sig));
+        let bad = bad_indices(ix, |i| {
+            let stored = layout.value(bytes, i);
+            let pos = position::<R>(&ix.unrank(i));
+            if stored.is_some() && pos.must_capture() {
+                return false;
+            }
+            let derived = match dtb {
+                Some((_, dtb, blocks)) => read_value(dtb, blocks, i).map(|b| Value::decode(b).wdl),
+                None => solve::<R>(&pos, &turn, false, |q, _| {
+                    let wdl = tables.probe_resolved_wdl::<R>(q)?;
+                    Some(Value { wdl, distance: 0 })
+                })
+                .map(|v| v.wdl),
+            };
+            stored.is_none() || derived != stored
+        });
+        if let Some(first) = bad.first() {
+            let against = if dtb.is_some() {
+                "the .dtb"
+            } else {
+                "their successors"
+            };
+            report.problems.push(format!(
+                "{sig}.wdl: {} position(s) disagree with {against} (first: index {first})",
+                bad.len()
+            ));
+        }
+    }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::egtb::{Wdl, build, wdl};
+    use crate::eval::Evaluate;
+    use crate::rules::removal::English;
+
+    type R = <English as crate::egtb::Plain>::R;
+
+    /// The value of index `i` of `sig`'s loaded `.wdl`.
+    fn value_of(tables: &Tables, sig: Signature, i: u64) -> Option<Wdl> {
+        let (_, bytes, layout) = tables.wdl_file(sig)?;
+        layout.value(bytes, i)
+    }
+
+    /// Re-encode `sig`'s `.wdl` with the value of its first position
+    /// without a capture pending changed; gives that index.
+    fn plant_wrong_value(tables: &Tables, dir: &Path, sig: Signature) -> u64 {
+        let (ix, _, _) = tables.wdl_file(sig).expect("loaded");
+        let victim = (0..ix.size())
+            .find(|&i| !position::<R>(&ix.unrank(i)).must_capture())
+            .expect("a quiet position");
+        let runs = wdl::runs(ix.size(), |start, out| {
+            for (k, v) in out.iter_mut().enumerate() {
+                let i = start + k as u64;
+                let w = value_of(tables, sig, i).expect("reads");
+                *v = Some(match (i == victim, w) {
+                    (true, Wdl::Draw) => Wdl::Win,
+                    (true, _) => Wdl::Draw,
+                    (false, w) => w,
+                });
+            }
+        });
+        let bytes = wdl::encode_file(R::VARIANT, sig, &runs);
+        std::fs::write(wdl_path(dir, R::VARIANT, sig), bytes).expect("write");
+        victim
+    }
+
+    #[test]
+    fn a_wrong_wdl_value_is_reported_with_and_without_its_dtb() {
+        let dir = tempfile::tempdir().expect("scratch");
+        build::<R>(dir.path(), 3, true).expect("built");
+        let clean = verify::<R>(dir.path(), |_| {});
+        assert!(clean.problems.is_empty(), "{:?}", clean.problems);
+        assert!(clean.wdl_files > 0 && clean.wdl_files * 2 == clean.files);
+        // 0111 keeps its .dtb; the job 0102/0201 loses both of its .dtb
+        let (checked, alone) = (Signature::new(0, 1, 1, 1), Signature::new(0, 1, 0, 2));
+        let tables = Tables::open(R::VARIANT, R::GEO, dir.path(), 3, R::MEN).0;
+        let a = plant_wrong_value(&tables, dir.path(), checked);
+        let b = plant_wrong_value(&tables, dir.path(), alone);
+        for s in [alone, alone.mirror()] {
+            std::fs::remove_file(file_path(dir.path(), R::VARIANT, s)).expect("rm");
+        }
+        let report = verify::<R>(dir.path(), |_| {});
+        let text = report.problems.join("\n");
+        assert!(
+            text.contains(&format!(
+                "0111.wdl: 1 position(s) disagree with the .dtb (first: index {a})"
+            )),
+            "{text}"
+        );
+        // the victim's predecessors in 0201 may disagree too
+        assert!(
+            text.contains(&format!(
+                "0102.wdl: 1 position(s) disagree with their successors (first: index {b})"
+            )),
+            "{text}"
+        );
+    }
 }

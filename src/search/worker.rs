@@ -151,10 +151,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     /// The endgame database's score of `pos` (no capture pending), if it
-    /// covers it.
+    /// covers it: win, draw or loss only (the root move filter, which
+    /// reads distances, picks the fastest conversion).
     #[inline]
     fn table_score(&mut self, pos: &G, ply: usize) -> Option<i32> {
-        let v = self.shared.tables?.probe(pos)?;
+        let v = self.shared.tables?.probe_wdl(pos)?;
         self.tbhits += 1;
         Some(search_score(v, ply))
     }

@@ -1,0 +1,43 @@
+//! A `.wdl` file from a `.dtb` file: `dam egtb wdl`, and `dam egtb build`
+//! for a job whose `.dtb` files are there without their `.wdl`. The
+//! `.dtb` is decoded a block at a time; a position whose side to move
+//! must capture is a don't care.
+
+use super::format::{BLOCK, Value, read_block, write_atomic};
+use super::signature::Signature;
+use super::solve::position;
+use super::tables::{Tables, wdl_path};
+use super::wdl;
+use crate::eval::Evaluate;
+use crate::rules::removal::Rules;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Write the `.wdl` of `sig` from its loaded `.dtb` in `tables`, and load
+/// it.
+pub fn write_wdl<R: Rules>(tables: &mut Tables, sig: Signature) -> Result<(), String> {
+    let path = wdl_path(tables.dir(), tables.variant(), sig);
+    let (ix, bytes, blocks) = tables
+        .file(sig)
+        .ok_or_else(|| format!("{}: no .dtb loaded to convert", path.display()))?;
+    let damaged = AtomicBool::new(false);
+    let runs = wdl::runs(ix.size(), |start, out| {
+        let mut block = [0u8; BLOCK];
+        for (k, v) in out.iter_mut().enumerate() {
+            let i = start + k as u64;
+            let at = (i % BLOCK as u64) as usize;
+            if (at == 0 || k == 0)
+                && read_block(bytes, blocks, i / BLOCK as u64, &mut block).is_none_or(|n| n <= at)
+            {
+                damaged.store(true, Relaxed);
+            }
+            let quiet = !position::<R>(&ix.unrank(i)).must_capture();
+            *v = quiet.then(|| Value::decode(block[at]).wdl);
+        }
+    });
+    if damaged.into_inner() {
+        return Err(format!("{sig}: the .dtb has a damaged block"));
+    }
+    let file = wdl::encode_file(tables.variant(), sig, &runs);
+    write_atomic(&path, &file).map_err(|e| format!("{}: {e}", path.display()))?;
+    tables.load_wdl(sig)
+}
