@@ -17,9 +17,11 @@
 //! same tables, so that the evaluation of a position and of its mirror
 //! with colours swapped are exact negatives.
 //!
-//! The region indices come from the bitboards: a block's row is two
-//! adjacent bits of the layout, so each region is four 2-bit reads and
-//! four table lookups, without a loop over squares.
+//! The region indices come from the bitboards without a loop over
+//! squares: a block's row is two adjacent bits of the layout and its rows
+//! sit at fixed distances, so a few shifts and masks pack a region's 8
+//! squares into a byte, and a 256-entry table turns the byte of own men
+//! and the byte of enemy men into the base-3 index.
 
 mod active;
 mod file;
@@ -60,9 +62,15 @@ pub const TURN: usize = 6;
 pub struct Layout {
     /// How many regions the board has.
     pub regions: usize,
-    /// `chunks[r][k]`: the lower bit of row `k` (top row first) of region
-    /// `r`; the row's two squares are that bit and the next.
-    pub chunks: [[u8; 4]; MAX_REGIONS],
+    /// `first[r]`: the lower bit of region `r`'s top row; the row's two
+    /// squares are that bit and the next.
+    pub first: [u8; MAX_REGIONS],
+    /// Bits from a region's row to the row below it (rows 0 to 1, 2 to 3).
+    pub row_step: u32,
+    /// Bits from a region's row to the row two below it (0 to 2, 1 to 3).
+    pub pair_step: u32,
+    /// The bits of a region's 8 squares, relative to its `first` bit.
+    pub region_mask: Bitboard,
     /// How many bits the layout spans, for the half turn.
     pub width: u32,
     /// The square sets of the board.
@@ -76,24 +84,33 @@ impl Layout {
     pub const fn of(geo: &'static Geometry) -> Layout {
         let masks = Masks::of(geo);
         let (ranks, half) = (geo.ranks as usize, geo.half as usize);
+        let row_step = region_bit(half, 1, 0) - region_bit(half, 0, 0);
+        let pair_step = region_bit(half, 2, 0) - region_bit(half, 0, 0);
         let mut l = Layout {
             regions: 0,
-            chunks: [[0; 4]; MAX_REGIONS],
+            first: [0; MAX_REGIONS],
+            row_step: row_step as u32,
+            pair_step: pair_step as u32,
+            region_mask: 3 | 3 << row_step | 3 << pair_step | 3 << (pair_step + row_step),
             width: 0,
             far_half: 0,
             masks,
         };
+        // `pack` needs row 1 above the low nibble, and rows 0 and 1 to
+        // fall off when rows 2 and 3 are shifted down by `pair_step - 2`.
+        assert!(row_step >= 4 && row_step + 3 < pair_step);
         let mut y0 = 0;
         while y0 + 4 <= ranks {
             let mut x0 = 0;
             while x0 + 4 <= geo.files as usize {
-                let mut k = 0;
-                while k < 4 {
-                    let row = ranks - 4 - y0 + k;
-                    let slot = row * half + x0 / 2;
-                    l.chunks[l.regions][k] = (slot + slot / (2 * half)) as u8;
-                    k += 1;
-                }
+                let top = ranks - 4 - y0;
+                let first = region_bit(half, top, x0);
+                assert!(
+                    region_bit(half, top + 1, x0) == first + row_step
+                        && region_bit(half, top + 2, x0) == first + pair_step
+                        && region_bit(half, top + 3, x0) == first + pair_step + row_step
+                );
+                l.first[l.regions] = first as u8;
                 l.regions += 1;
                 x0 += 2;
             }
@@ -114,6 +131,14 @@ impl Layout {
     pub const fn turn(&self, bb: Bitboard) -> Bitboard {
         bb.reverse_bits() >> (64 - self.width)
     }
+}
+
+/// The bit of the square in `row` (top row 0) and in the column pair that
+/// starts at file `x0`, on a board with `half` dark squares a row: two rows
+/// of squares and one spare bit per 2 * `half` bits.
+const fn region_bit(half: usize, row: usize, x0: usize) -> usize {
+    let slot = row * half + x0 / 2;
+    slot + slot / (2 * half)
 }
 
 /// The layout of the board of `R`, built at compile time.
@@ -143,41 +168,46 @@ pub struct Features {
     pub phase_max: i32,
 }
 
-/// The base-3 value of a row's two squares from two bits of own men (low)
-/// and two bits of enemy men (high): empty 0, own 1, enemy 2; the lower
-/// bit is the lower digit.
-const ROW_DIGITS: [u16; 16] = {
-    let mut t = [0u16; 16];
-    let mut key = 0;
-    while key < 16 {
-        t[key] = digit(key, 0) + 3 * digit(key, 1);
-        key += 1;
+/// Where `pack` puts a region's squares: bit `b` of the packed byte is
+/// square `PACKED_SQUARE[b]` of the region (row `k`, square `s` of the row
+/// is square `2k + s`).
+const PACKED_SQUARE: [u32; REGION_SQUARES] = [0, 1, 4, 5, 2, 3, 6, 7];
+
+/// The base-3 value of a packed byte whose set bits hold a 1 digit, the
+/// region's square `i` being the digit of `3^i`.
+const BASE3: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut b = 0;
+        while b < REGION_SQUARES {
+            if byte >> b & 1 != 0 {
+                t[byte] += 3u16.pow(PACKED_SQUARE[b]);
+            }
+            b += 1;
+        }
+        byte += 1;
     }
     t
 };
 
-/// The state of square `bit` (0 or 1) of a row key: empty 0, own 1, enemy 2.
-const fn digit(key: usize, bit: usize) -> u16 {
-    if key >> bit & 1 != 0 {
-        1
-    } else if key >> (bit + 2) & 1 != 0 {
-        2
-    } else {
-        0
-    }
+/// The 8 squares of the region whose top row starts at bit `first`, as a
+/// byte in `PACKED_SQUARE` order: rows 0 and 2 in the low nibble, rows 1
+/// and 3 in the high one.
+#[inline(always)]
+fn pack(l: &Layout, bb: Bitboard, first: u8) -> usize {
+    let g = bb >> first & l.region_mask;
+    let h = g | g >> (l.pair_step - 2);
+    (h & 0xF | h >> (l.row_step - 4) & 0xF0) as usize
 }
 
-/// The index of every region with `own` men moving up and `enemy` men.
+/// The index of every region with `own` men moving up and `enemy` men:
+/// each square's base-3 digit is 0 empty, 1 own man, 2 enemy man.
 #[inline(always)]
 fn region_indices(l: &Layout, own: Bitboard, enemy: Bitboard) -> [u16; MAX_REGIONS] {
     let mut out = [0u16; MAX_REGIONS];
-    for (r, chunks) in l.chunks[..l.regions].iter().enumerate() {
-        let mut index = 0u16;
-        for &off in chunks.iter().rev() {
-            let key = (own >> off & 3) | (enemy >> off & 3) << 2;
-            index = index * 9 + ROW_DIGITS[key as usize];
-        }
-        out[r] = index;
+    for (r, &first) in l.first[..l.regions].iter().enumerate() {
+        out[r] = BASE3[pack(l, own, first)] + 2 * BASE3[pack(l, enemy, first)];
     }
     out
 }
