@@ -28,6 +28,10 @@ pub trait Evaluate: Game {
     /// The static evaluation, from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
+    /// Whether `hash` covers everything `evaluate` reads, so that the
+    /// search may cache evaluations by hash.
+    const HASH_COVERS_EVAL: bool = false;
+
     /// A number below `MOVE_KEYS` naming a move by its start and end, for
     /// the history table.
     fn move_key(mv: &Self::Move) -> usize;

@@ -22,6 +22,10 @@ impl<R: Rules> Board<R> {
 }
 
 impl<R: Rules> Evaluate for Position<R> {
+    /// The hash is of the pieces, the kings and the side to move: all
+    /// that the evaluation reads.
+    const HASH_COVERS_EVAL: bool = true;
+
     #[inline]
     fn evaluate(&self) -> i32 {
         let (pieces, kings) = self.bitboards();

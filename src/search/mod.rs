@@ -8,6 +8,7 @@
 //! makes `dam bench` a regression check.
 
 mod control;
+mod evals;
 mod limits;
 mod root;
 pub mod score;

@@ -4,6 +4,7 @@
 //! extension, repetition and draw rules, and a quiescence search that
 //! plays out forced captures.
 
+use super::evals::EvalCache;
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
 use super::tt::{Bound, Entry, Table};
 use super::{Control, Features, Limits, MAX_PLY};
@@ -60,6 +61,7 @@ pub struct Worker<'a, G: Evaluate> {
     /// position last.
     pub path: Vec<u64>,
     pub pv: Vec<Line<G::Move>>,
+    evals: EvalCache,
 }
 
 impl<'a, G: Evaluate> Worker<'a, G> {
@@ -81,6 +83,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             history: vec![0; 2 * MOVE_KEYS],
             path,
             pv: vec![Line::new(); MAX_PLY + 2],
+            evals: EvalCache::new(),
+        }
+    }
+
+    /// The static evaluation of `pos`, through the cache where the hash
+    /// names everything the evaluation reads.
+    #[inline(always)]
+    fn evaluate(&mut self, pos: &G) -> i32 {
+        if G::HASH_COVERS_EVAL {
+            self.evals.get_or(pos.hash(), || pos.evaluate())
+        } else {
+            pos.evaluate()
         }
     }
 
@@ -237,7 +251,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return s;
         }
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return self.evaluate(pos);
         }
         alpha = alpha.max(lost_at(ply));
         beta = beta.min(-lost_at(ply + 1));
@@ -263,7 +277,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             depth += 1;
         }
         if features.pruning && !pv_node && !captures && beta.abs() < MATE_BOUND {
-            let eval = pos.evaluate();
+            let eval = self.evaluate(pos);
             if depth <= 3 && eval - 90 * depth >= beta {
                 return eval;
             }
@@ -377,7 +391,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let extend = !captures && look && pos.threatened();
         if !captures && !extend {
             return if pos.can_step() {
-                pos.evaluate()
+                self.evaluate(pos)
             } else {
                 pos.final_score().unwrap_or(lost_at(ply))
             };
@@ -388,7 +402,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return pos.final_score().unwrap_or(lost_at(ply));
         }
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return self.evaluate(pos);
         }
         let mut best = -INFINITE;
         for mv in moves.iter() {
