@@ -223,6 +223,41 @@ pub struct Header {
     pub checksum: u64,
 }
 
+/// Check what the headers of both kinds of file (`.dtb`, `.wdl`) share:
+/// at least `HEADER` bytes, then the kind's magic and format version
+/// (`kind` names it in the errors), the variant, the index scheme and the
+/// signature.
+pub fn check_identity(
+    bytes: &[u8],
+    (magic, version, kind): (&[u8; 8], u16, &str),
+    variant: Variant,
+    sig: Signature,
+) -> Result<(), String> {
+    if bytes.len() < HEADER {
+        return Err(format!(
+            "file is {} bytes, shorter than a header",
+            bytes.len()
+        ));
+    }
+    if &bytes[..8] != magic {
+        return Err(format!("not a dam {kind} file (bad magic)"));
+    }
+    let found = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if found != version {
+        return Err(format!("{kind} format version {found}, expected {version}"));
+    }
+    if bytes[10] != variant_code(variant) {
+        return Err(format!("built for another variant (code {})", bytes[10]));
+    }
+    if bytes[11] != INDEX_SCHEME {
+        return Err("unknown index scheme".into());
+    }
+    if bytes[12..16] != [sig.men, sig.kings, sig.their_men, sig.their_kings] {
+        return Err(format!("holds another signature than {sig}"));
+    }
+    Ok(())
+}
+
 /// Read and check the header of a file of `variant` and `sig` with
 /// `positions` positions; the error says what is wrong.
 pub fn read_header(
@@ -231,21 +266,9 @@ pub fn read_header(
     sig: Signature,
     positions: u64,
 ) -> Result<Header, String> {
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-        return Err("not a dam endgame database (bad magic)".into());
-    }
-    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if version != VERSION {
-        return Err(format!("format version {version}, expected {VERSION}"));
-    }
-    if bytes[10] != variant_code(variant) {
-        return Err(format!("built for another variant (code {})", bytes[10]));
-    }
-    if bytes[11] != INDEX_SCHEME || bytes[16] != VALUE_ENCODING || bytes[17] != COMPRESSION {
-        return Err("unknown index scheme, value encoding or compression".into());
-    }
-    if bytes[12..16] != [sig.men, sig.kings, sig.their_men, sig.their_kings] {
-        return Err(format!("holds another signature than {sig}"));
+    check_identity(bytes, (MAGIC, VERSION, "endgame database"), variant, sig)?;
+    if bytes[16] != VALUE_ENCODING || bytes[17] != COMPRESSION {
+        return Err("unknown value encoding or compression".into());
     }
     let block = u32::from_le_bytes(bytes[20..24].try_into().unwrap_or_default());
     let (count, blocks) = (u64_at(bytes, 24), u64_at(bytes, 32));

@@ -14,7 +14,6 @@
 use super::format::Wdl;
 use super::format::{Value, read_header, read_value};
 use super::index::{HalfTurn, Indexer, Placement};
-use super::moves::rank;
 use super::signature::{MAX_PIECES, Signature};
 use super::solve::position;
 use super::wdl::{self, Layout};
@@ -317,30 +316,17 @@ impl Tables {
         best
     }
 
-    /// The value of `pos`, whose side to move must capture: the best of
-    /// its captures, each a conversion (one ply) into a smaller set.
+    /// The value of `pos`, whose side to move must capture: every capture
+    /// is a conversion (one ply) into a smaller set, so the value is the
+    /// best capture's win, draw or loss at one ply (`.dtb` successors
+    /// read first).
     #[cold]
     fn resolve<G: Evaluate>(&self, pos: &G) -> Option<Value> {
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        let mut best: Option<Value> = None;
-        for mv in &moves {
-            let after = pos.play(mv);
-            let theirs = if after.count_moves() == 0 {
-                Wdl::Loss
-            } else {
-                self.probe_loaded(&after)?.wdl
-            };
-            let ours = match theirs {
-                Wdl::Loss => Value::win(1),
-                Wdl::Draw => Value::DRAW,
-                Wdl::Win => Value::loss(1),
-            };
-            if best.is_none_or(|b| rank(ours) > rank(b)) {
-                best = Some(ours);
-            }
-        }
-        best
+        Some(match self.resolve_wdl(pos, true)? {
+            Wdl::Win => Value::win(1),
+            Wdl::Draw => Value::DRAW,
+            Wdl::Loss => Value::loss(1),
+        })
     }
 
     /// The value of a placement of `R`'s variant seen from the side to

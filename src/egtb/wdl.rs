@@ -176,28 +176,7 @@ pub fn read_header(
     sig: Signature,
     positions: u64,
 ) -> Result<Layout, String> {
-    if bytes.len() < HEADER {
-        return Err(format!(
-            "file is {} bytes, shorter than a header",
-            bytes.len()
-        ));
-    }
-    if &bytes[..8] != MAGIC {
-        return Err("not a dam WDL file (bad magic)".into());
-    }
-    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if version != VERSION {
-        return Err(format!("WDL format version {version}, expected {VERSION}"));
-    }
-    if bytes[10] != variant_code(variant) {
-        return Err(format!("built for another variant (code {})", bytes[10]));
-    }
-    if bytes[11] != super::format::INDEX_SCHEME {
-        return Err("unknown index scheme".into());
-    }
-    if bytes[12..16] != [sig.men, sig.kings, sig.their_men, sig.their_kings] {
-        return Err(format!("holds another signature than {sig}"));
-    }
+    super::format::check_identity(bytes, (MAGIC, VERSION, "WDL"), variant, sig)?;
     let runs = u16::from_le_bytes([bytes[16], bytes[17]]) as usize;
     let group = u16::from_le_bytes([bytes[18], bytes[19]]) as u64;
     let field = |at| u64_at(bytes, at).unwrap_or(0);
