@@ -102,9 +102,15 @@ fn unrank_set(mut r: u64, k: u32, n: u32) -> u64 {
     let mut set = 0;
     let mut top = n;
     for i in (1..=k).rev() {
-        let mut p = top - 1;
-        while choose(p, i) > r {
-            p -= 1;
+        // the largest p below `top` with choose(p, i) <= r, by a
+        // branch-free binary search (choose(i - 1, i) = 0 always fits)
+        let (mut p, mut len) = (i - 1, top + 1 - i);
+        while len > 1 {
+            let half = len / 2;
+            if choose(p + half, i) <= r {
+                p += half;
+            }
+            len -= half;
         }
         r -= choose(p, i);
         set |= 1 << p;
