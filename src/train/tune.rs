@@ -173,16 +173,12 @@ fn sample<R: Rules>(rec: &Record) -> Sample {
 }
 
 /// Every record of `R`'s variant in the data files, split into training
-/// and validation by whole games (every tenth game; a game's records are
-/// consecutive, so a ply no higher than the last one starts the next
-/// game), so that no game has positions on both sides of the split. A
-/// truncated last record (a file still being written) ends that file with
-/// a warning.
+/// and validation (every tenth). A truncated last record (a file still
+/// being written) ends that file with a warning.
 fn load<R: Rules>(files: &[PathBuf]) -> Result<(Vec<Sample>, Vec<Sample>), TuneError> {
     let (mut train, mut valid) = (Vec::new(), Vec::new());
-    let (mut seen, mut games) = (0usize, 0usize);
+    let mut seen = 0usize;
     for path in files {
-        let mut last_ply: Option<u16> = None;
         for rec in Reader::open(path)? {
             let rec = match rec {
                 Ok(rec) => rec,
@@ -196,11 +192,7 @@ fn load<R: Rules>(files: &[PathBuf]) -> Result<(Vec<Sample>, Vec<Sample>), TuneE
                 continue;
             }
             seen += 1;
-            if last_ply.is_none_or(|p| rec.ply <= p) {
-                games += 1;
-            }
-            last_ply = Some(rec.ply);
-            if games.is_multiple_of(10) {
+            if seen.is_multiple_of(10) {
                 valid.push(sample::<R>(&rec));
             } else {
                 train.push(sample::<R>(&rec));
