@@ -148,13 +148,8 @@ impl<G: Evaluate> Worker<'_, G> {
             if !self.main || self.shared.limits.infinite || self.shared.control.pondering() {
                 continue;
             }
-            // On a game clock, no new iteration past 55% of the soft limit:
-            // what it would not finish is time taken from later moves. A
-            // fixed time is the move's own: iterate until the hard stop (a
-            // move an unfinished iteration proves better is still played).
             let clock = self.shared.control.clock_elapsed();
-            let out_of_time = self.shared.limits.clock.is_some()
-                && soft.is_some_and(|s| clock.as_secs_f64() > s.as_secs_f64() * 0.55);
+            let out_of_time = soft.is_some_and(|s| clock.as_secs_f64() > s.as_secs_f64() * 0.55);
             let mated = mate_plies(roots[0].score).is_some_and(|p| p.abs() <= depth);
             // A forced move is answered at once only when playing on a game
             // clock; a fixed depth, time or node count is searched in full.
