@@ -1,19 +1,28 @@
 //! Retrograde analysis of one job (a signature and its mirror).
 //!
-//! Every position starts unknown and dirty. Iteration `n` looks at the
-//! dirty positions only: one with a losing successor (for the other side)
-//! is won, one whose successors are all won for the other side is lost;
-//! its distance is one more than the successor's (the quickest loss when
-//! winning, the slowest win when losing), and a conversion — capture or
-//! promotion, read from the smaller databases already built — counts one
-//! ply. A position decided in iteration `n` has distance `n`, and values
-//! of distance `n` or more are not trusted within iteration `n`, so the
-//! threads may write in place. A decided position marks its predecessors
-//! (quiet moves undone) dirty for the next iteration. When an iteration
-//! decides nothing, what is left is a draw. A predecessor of a lost
-//! position may now be won and is looked at in full; a predecessor of a
-//! won position may only have become lost, which the first successor not
-//! won for the other side rules out, so it is looked at in short.
+//! A first pass looks at every position once: one without a move is lost
+//! at distance 0; a conversion (capture or promotion, read from the
+//! smaller databases already built) counts one ply, so a position with a
+//! conversion into a loss for the other side is won at 1, and one whose
+//! moves all convert into wins for the other side is lost at 1. Every
+//! other position keeps, in place of its value, the count of its quiet
+//! moves (within the job) not yet known to be won for the other side.
+//!
+//! Then the decided positions are taken distance by distance, from 0 up:
+//! each one's predecessors (its quiet moves undone) hear of it once. A
+//! predecessor of a lost position is won one ply further, unless decided
+//! already (its first lost successor is its quickest); a predecessor of a
+//! won position counts one successor fewer, and at zero it is lost one
+//! ply further (its last successor to fall is its slowest). No position's
+//! moves are generated twice. When a distance decides nothing, what is
+//! left is a draw.
+//!
+//! Two counts mean more: 0 is a position that one of its conversions
+//! draws (it can be won, never lost); `FROZEN` is one that every move
+//! converts (decided in the first pass, or a draw that no quiet move can
+//! change; a position whose side to move must capture is one, so the
+//! quiet moves that `predecessors` finds into it, illegal there, are
+//! ignored).
 //!
 //! A conversion counts one ply whatever follows it, so the generator
 //! needs only win, draw or loss of the smaller sets: a dependency may be
@@ -21,8 +30,8 @@
 //! solved with distances to conversion in memory; the files written are
 //! the `.dtb` (up to `DTC_PIECES` pieces) and the `.wdl`.
 //!
-//! Memory: two bytes per position plus four dirty bits, for both
-//! signatures of the job at once; the smaller databases are mapped.
+//! Memory: two bytes per position plus two bits, for both signatures of
+//! the job at once; the smaller databases are mapped.
 
 use super::format::{BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, write_atomic};
 use super::index::{HalfTurn, Indexer, Placement};
@@ -40,56 +49,109 @@ use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 const WIN: u16 = 0x8000;
 const LOSS: u16 = 0x4000;
 const DISTANCE: u16 = 0x3fff;
+/// The count of an undecided position that no quiet move can decide.
+const FROZEN: u16 = DISTANCE;
 
 /// The working state of one signature.
 struct Work {
     ix: Indexer,
+    /// A decided position: `WIN` or `LOSS` and its distance; an undecided
+    /// one: its count (see the module documentation).
     values: Vec<AtomicU16>,
-    /// To look at in full, and in short (for a loss only), in this
-    /// iteration and in the next.
-    dirty: Vec<AtomicU64>,
-    short: Vec<AtomicU64>,
+    /// The positions decided at the distance being taken, and at the next.
+    now: Vec<AtomicU64>,
     next: Vec<AtomicU64>,
-    next_short: Vec<AtomicU64>,
 }
 
 impl Work {
     fn new(geo: &Geometry, sig: Signature) -> Work {
         let ix = Indexer::new(geo, sig);
         let n = ix.size() as usize;
-        let words = n.div_ceil(64);
-        let dirty = (0..words)
-            .map(|w| {
-                let left = n - w * 64;
-                AtomicU64::new(if left >= 64 { !0 } else { (1 << left) - 1 })
-            })
-            .collect();
-        let zeros = || (0..words).map(|_| AtomicU64::new(0)).collect();
+        let zeros = || (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         Work {
             values: (0..n).map(|_| AtomicU16::new(0)).collect(),
-            dirty,
-            short: zeros(),
+            now: zeros(),
             next: zeros(),
-            next_short: zeros(),
             ix,
         }
     }
 
-    /// The value of index `i` if decided before iteration `n`.
-    #[inline(always)]
-    fn known(&self, i: u64, n: u16) -> Option<Value> {
-        let v = self.values[i as usize].load(Relaxed);
-        let d = v & DISTANCE;
-        match v & (WIN | LOSS) {
-            WIN if d < n => Some(Value::win(d)),
-            LOSS if d < n => Some(Value::loss(d)),
-            _ => None,
+    /// The first look at positions `64 * word ..`: their values or
+    /// counts, and the decided ones in `now` (distance 0) or `next` (1).
+    /// Returns how many it decided.
+    fn first_look<R: Rules>(&self, word: usize, tables: &Tables, turn: &HalfTurn) -> u64 {
+        let first = word as u64 * 64;
+        let last = (first + 64).min(self.ix.size());
+        let (mut now, mut next) = (0u64, 0u64);
+        for i in first..last {
+            let (mut quiet, mut draw) = (0u16, false);
+            let p = self.ix.unrank(i);
+            let value = solve::<R>(&position::<R>(&p), turn, false, |q, converts| {
+                if !converts {
+                    quiet += 1;
+                    return None;
+                }
+                // one ply whatever the distance after
+                let v = tables.probe_resolved_wdl::<R>(q);
+                draw |= v.is_none_or(|wdl| wdl == Wdl::Draw);
+                v.map(|wdl| Value { wdl, distance: 0 })
+            });
+            let code = match value {
+                Some(Value {
+                    wdl: Wdl::Win,
+                    distance,
+                }) => WIN | distance,
+                Some(Value {
+                    wdl: Wdl::Loss,
+                    distance,
+                }) => LOSS | distance,
+                // a draw, or a missing table: no quiet move can change it
+                Some(_) => FROZEN,
+                None if quiet == 0 => FROZEN,
+                None if draw => 0,
+                None => quiet,
+            };
+            self.values[i as usize].store(code, Relaxed);
+            if code & (WIN | LOSS) != 0 {
+                let bit = 1 << (i - first);
+                if code & DISTANCE == 0 {
+                    now |= bit
+                } else {
+                    next |= bit
+                }
+            }
         }
+        self.now[word].store(now, Relaxed);
+        self.next[word].store(next, Relaxed);
+        (now | next).count_ones() as u64
     }
 
-    fn mark(&self, i: u64, short: bool) {
-        let set = if short { &self.next_short } else { &self.next };
-        set[(i / 64) as usize].fetch_or(1 << (i % 64), Relaxed);
+    /// Tell position `j` that one of its successors is decided (lost when
+    /// `lost`, else won), `d` plies from its own value; true when that
+    /// decides `j`.
+    #[inline(always)]
+    fn hear(&self, j: u64, lost: bool, d: u16) -> bool {
+        let cell = &self.values[j as usize];
+        let mut v = cell.load(Relaxed);
+        loop {
+            let new = match v {
+                _ if v & (WIN | LOSS) != 0 || v == FROZEN => return false,
+                _ if lost => WIN | d,
+                0 => return false,
+                1 => LOSS | d,
+                _ => v - 1,
+            };
+            match cell.compare_exchange_weak(v, new, Relaxed, Relaxed) {
+                Ok(_) => {
+                    let decided = new & (WIN | LOSS) != 0;
+                    if decided {
+                        self.next[(j / 64) as usize].fetch_or(1 << (j % 64), Relaxed);
+                    }
+                    return decided;
+                }
+                Err(seen) => v = seen,
+            }
+        }
     }
 
     /// The win, draw or loss of every position in runs, a position whose
@@ -140,10 +202,12 @@ impl Work {
     }
 }
 
-/// Mark dirty, in `other`, every position whose side to move could have
-/// reached `p` (decided, in the mirror signature) by a quiet move; `short`
-/// when `p` is won.
-fn mark_predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, other: &Work, short: bool) {
+/// Call `f` with every position, seen from its side to move, that could
+/// have reached `p` by a quiet move (not a promotion); a position whose
+/// side to move must capture is among them, though the move is illegal
+/// there.
+#[inline(always)]
+fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Placement)) {
     let geo = R::GEO;
     // the position just after the move, from the mover's side
     let men = turn.apply(p.their_men);
@@ -159,11 +223,10 @@ fn mark_predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, other: &Work, sho
         for dir in Dir::ALL {
             let mut at = geo.shift(1 << from, dir) & empty;
             while at != 0 {
-                let q = Placement {
+                f(&Placement {
                     kings: kings & !(1 << from) | at,
                     ..base
-                };
-                other.mark(other.ix.rank(&q), short);
+                });
                 if !R::FLYING_KINGS {
                     break;
                 }
@@ -175,11 +238,10 @@ fn mark_predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, other: &Work, sho
         for dir in [Dir::DownLeft, Dir::DownRight] {
             let at = geo.shift(1 << from, dir) & empty;
             if at != 0 {
-                let q = Placement {
+                f(&Placement {
                     men: men & !(1 << from) | at,
                     ..base
-                };
-                other.mark(other.ix.rank(&q), short);
+                });
             }
         }
     }
@@ -208,65 +270,50 @@ pub fn build_job<R: Rules>(
     let started = std::time::Instant::now();
     let mut works: Vec<Work> = sigs.iter().map(|&s| Work::new(R::GEO, s)).collect();
     let turn = tables.half_turn().clone();
-    let mut n: u16 = 1;
+    for w in &works {
+        let tables = &*tables;
+        let decided: u64 = (0..w.now.len())
+            .into_par_iter()
+            .with_min_len(16)
+            .map(|word| w.first_look::<R>(word, tables, &turn))
+            .sum();
+        bar.inc(decided);
+    }
+    bar.set_message(format!("{job}: distance 0"));
+    let mut d: u16 = 0;
     loop {
         let decided = AtomicU64::new(0);
         for t in 0..works.len() {
             let (this, other) = (&works[t], &works[(t + 1) % works.len()]);
-            let tables = &*tables;
-            (0..this.dirty.len())
+            (0..this.now.len())
                 .into_par_iter()
                 .with_min_len(16)
                 .for_each(|word| {
-                    let full = this.dirty[word].swap(0, Relaxed);
-                    let mut bits = full | this.short[word].swap(0, Relaxed);
+                    let mut bits = this.now[word].swap(0, Relaxed);
+                    let mut count = 0;
                     while bits != 0 {
                         let i = word as u64 * 64 + bits.trailing_zeros() as u64;
-                        let only_loss = full & bits & bits.wrapping_neg() == 0;
                         bits &= bits - 1;
-                        if this.values[i as usize].load(Relaxed) != 0 {
-                            continue;
-                        }
-                        let p = this.ix.unrank(i);
-                        let value =
-                            solve::<R>(&position::<R>(&p), &turn, only_loss, |q, converts| {
-                                if converts {
-                                    // one ply whatever the distance after
-                                    tables
-                                        .probe_resolved_wdl::<R>(q)
-                                        .map(|wdl| Value { wdl, distance: 0 })
-                                } else {
-                                    other.known(other.ix.rank(q), n)
-                                }
-                            });
-                        let (code, won) = match value {
-                            Some(Value {
-                                wdl: Wdl::Win,
-                                distance,
-                            }) => (WIN | distance, true),
-                            Some(Value {
-                                wdl: Wdl::Loss,
-                                distance,
-                            }) => (LOSS | distance, false),
-                            _ => continue,
-                        };
-                        this.values[i as usize].store(code, Relaxed);
-                        decided.fetch_add(1, Relaxed);
-                        mark_predecessors::<R>(&p, &turn, other, won);
+                        let lost = this.values[i as usize].load(Relaxed) & LOSS != 0;
+                        predecessors::<R>(&this.ix.unrank(i), &turn, |q| {
+                            count += other.hear(other.ix.rank(q), lost, d + 1) as u64;
+                        });
                     }
+                    decided.fetch_add(count, Relaxed);
                 });
         }
-        let decided = decided.into_inner();
-        bar.inc(decided);
-        bar.set_message(format!("{job}: iteration {n}"));
-        if decided == 0 || n >= DISTANCE - 1 {
+        bar.inc(decided.into_inner());
+        d += 1;
+        bar.set_message(format!("{job}: distance {d}"));
+        let pending = works
+            .iter()
+            .any(|w| w.next.iter().any(|b| b.load(Relaxed) != 0));
+        if !pending || d >= DISTANCE - 1 {
             break;
         }
         for w in &mut works {
-            std::mem::swap(&mut w.dirty, &mut w.next);
-            std::mem::swap(&mut w.short, &mut w.next_short);
+            std::mem::swap(&mut w.now, &mut w.next);
         }
-        n += 1;
     }
     let variant = tables.variant();
     for (w, &sig) in works.iter().zip(&sigs) {
@@ -284,7 +331,8 @@ pub fn build_job<R: Rules>(
     }
     let positions: u64 = works.iter().map(|w| w.ix.size()).sum();
     log::info!(
-        "{job}: {positions} positions, {n} iterations, {:.1} s",
+        "{job}: {positions} positions, longest distance {}, {:.1} s",
+        d - 1,
         started.elapsed().as_secs_f64()
     );
     Ok(())
@@ -292,5 +340,8 @@ pub fn build_job<R: Rules>(
 
 /// The positions of `w` decided as won or lost.
 fn decided_count(w: &Work) -> u64 {
-    w.values.iter().filter(|v| v.load(Relaxed) != 0).count() as u64
+    w.values
+        .iter()
+        .filter(|v| v.load(Relaxed) & (WIN | LOSS) != 0)
+        .count() as u64
 }
