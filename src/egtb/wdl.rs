@@ -85,7 +85,10 @@ pub fn runs(positions: u64, values: impl Fn(u64, &mut [Option<Wdl>]) + Sync) -> 
             let mut out: Vec<(Option<Wdl>, u64)> = Vec::new();
             for v in buf {
                 match out.last_mut() {
-                    Some((w, len)) if *w == v => *len += 1,
+                    // a don't care joins the run before it here already,
+                    // so that only runs of the file are held; `merge`
+                    // places one that leads the chunk
+                    Some((w, len)) if *w == v || v.is_none() => *len += 1,
                     _ => out.push((v, 1)),
                 }
             }
