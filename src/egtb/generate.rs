@@ -86,7 +86,7 @@ impl Work {
         for i in first..last {
             let (mut quiet, mut draw) = (0u16, false);
             let p = self.ix.unrank(i);
-            let value = solve::<R>(&position::<R>(&p), turn, false, |q, converts| {
+            let value = solve::<R>(&position::<R>(&p), turn, |q, converts| {
                 if !converts {
                     quiet += 1;
                     return None;

@@ -33,14 +33,11 @@ pub fn turned<R: Rules>(next: &Position<R>, turn: &HalfTurn) -> Option<Placement
 /// of a successor for its side to move (`true` when the move converts: a
 /// capture or a promotion), or `None` while it is unknown. A conversion
 /// counts one ply whatever its successor's distance. The answer is `None`
-/// when an unknown successor could still decide it. With `only_loss`, the
-/// caller knows no successor became a loss, so the answer is a loss or
-/// `None`, found at the first successor that is not won.
+/// when an unknown successor could still decide it.
 #[inline]
 pub fn solve<R: Rules>(
     pos: &Position<R>,
     turn: &HalfTurn,
-    only_loss: bool,
     mut look: impl FnMut(&Placement, bool) -> Option<Value>,
 ) -> Option<Value> {
     let mut moves = MoveList::new();
@@ -57,9 +54,6 @@ pub fn solve<R: Rules>(
             None => Some(Value::loss(0)),
             Some(p) => look(&p, converts),
         };
-        if only_loss && value.is_none_or(|v| v.wdl != Wdl::Win) {
-            return None;
-        }
         let Some(v) = value else {
             unknown = true;
             continue;

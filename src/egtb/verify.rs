@@ -111,7 +111,7 @@ pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
             if stored.is_some() && pos.must_capture() {
                 return false;
             }
-            let derived = solve::<R>(&pos, &turn, false, |q, _| tables.probe_resolved::<R>(q));
+            let derived = solve::<R>(&pos, &turn, |q, _| tables.probe_resolved::<R>(q));
             stored.is_none() || derived.map(Value::encode) != stored
         });
         if let Some(first) = bad.first() {
@@ -140,7 +140,7 @@ pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
             }
             let derived = match dtb {
                 Some((_, dtb, blocks)) => read_value(dtb, blocks, i).map(|b| Value::decode(b).wdl),
-                None => solve::<R>(&pos, &turn, false, |q, _| {
+                None => solve::<R>(&pos, &turn, |q, _| {
                     let wdl = tables.probe_resolved_wdl::<R>(q)?;
                     Some(Value { wdl, distance: 0 })
                 })
