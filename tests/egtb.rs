@@ -128,6 +128,53 @@ fn wdl_files_are_written_from_the_dtb_files() {
     assert!(out.status.success(), "{}", stdout(&out));
 }
 
+/// `.wdl` files of the first format (`tests/data/wdl-v1`) are refused
+/// with the reason, and `dam egtb build` rewrites them in
+/// the current format as it would have written them.
+#[test]
+fn first_format_wdl_files_are_rewritten_by_build() {
+    let scratch = tempfile::tempdir().expect("scratch");
+    let to = scratch.path().join("english");
+    std::fs::create_dir_all(&to).expect("dir");
+    for e in std::fs::read_dir(built().join("english"))
+        .expect("built files")
+        .flatten()
+    {
+        std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
+    }
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wdl-v1/english");
+    let names = ["1102.wdl", "0220.wdl"];
+    for name in names {
+        std::fs::copy(old.join(name), to.join(name)).expect("copy");
+    }
+    let dir = scratch.path().display().to_string();
+    let out = dam(&["egtb", "verify", "--variant", "english", "--dir", &dir]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("1102.wdl: WDL format version 1, expected 2"),
+        "{}",
+        stdout(&out)
+    );
+    let out = dam(&[
+        "egtb",
+        "build",
+        "--variant",
+        "english",
+        "--pieces",
+        "4",
+        "--dir",
+        &dir,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for name in names {
+        let (ours, built) = (
+            std::fs::read(to.join(name)),
+            std::fs::read(built().join("english").join(name)),
+        );
+        assert_eq!(ours.ok(), built.ok(), "{name}: as the build writes it");
+    }
+}
+
 #[test]
 fn damaged_file_is_reported_and_skipped() {
     let scratch = tempfile::tempdir().expect("scratch");

@@ -1,7 +1,8 @@
 //! A `.wdl` file from a `.dtb` file: `dam egtb wdl`, and `dam egtb build`
 //! for a job whose `.dtb` files are there without their `.wdl`. The
 //! `.dtb` is decoded a block at a time; a position whose side to move
-//! must capture is a don't care.
+//! must capture is a don't care. And a `.wdl` of the first format
+//! rewritten in the current one, by `dam egtb build`.
 
 use super::format::{BLOCK, Value, read_block, write_atomic};
 use super::signature::Signature;
@@ -39,5 +40,23 @@ pub fn write_wdl<R: Rules>(tables: &mut Tables, sig: Signature) -> Result<(), St
     }
     let file = wdl::encode_file(tables.variant(), sig, &runs);
     write_atomic(&path, &file).map_err(|e| format!("{}: {e}", path.display()))?;
+    tables.load_wdl(sig)
+}
+
+/// Rewrite the `.wdl` of `sig` in `tables`' directory from the first WDL
+/// format to the current one, and load it; an error when there is no
+/// such file or it is damaged.
+pub fn upgrade_wdl(tables: &mut Tables, sig: Signature) -> Result<(), String> {
+    let path = wdl_path(tables.dir(), tables.variant(), sig);
+    let old = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let runs = wdl::version1_runs(&old, tables.variant(), sig, tables.positions(sig))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = wdl::encode_file(tables.variant(), sig, &runs);
+    write_atomic(&path, &file).map_err(|e| format!("{}: {e}", path.display()))?;
+    log::info!(
+        "{}: rewritten in WDL format version {}",
+        path.display(),
+        wdl::VERSION
+    );
     tables.load_wdl(sig)
 }

@@ -146,9 +146,10 @@ fn dtb_ok(tables: &mut Tables, sig: Signature) -> bool {
     tables.load(sig).is_ok() && verify::checksum_ok(tables, sig)
 }
 
-/// Whether the `.wdl` of `sig` loads into `tables` (which checks it whole).
+/// Whether the `.wdl` of `sig` loads into `tables` (which checks it
+/// whole), once rewritten in the current format if it has the first.
 fn wdl_ok(tables: &mut Tables, sig: Signature) -> bool {
-    tables.load_wdl(sig).is_ok()
+    tables.load_wdl(sig).is_ok() || convert::upgrade_wdl(tables, sig).is_ok()
 }
 
 /// The signatures of `job`: itself and its mirror, once if they are one.

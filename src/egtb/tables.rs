@@ -190,6 +190,11 @@ impl Tables {
         self.variant
     }
 
+    /// The positions of `sig`'s index.
+    pub fn positions(&self, sig: Signature) -> u64 {
+        Indexer::new(self.geo, sig).size()
+    }
+
     /// The stored byte of a placement seen from the side to move (which
     /// moves up the board), if its table is loaded and reads; meaningless
     /// when that side must capture (see `probe_resolved`).

@@ -2,23 +2,26 @@
 //! signature (see `egtb/README.md`, "The .wdl file"). The values in index
 //! order are cut into runs; a position whose side to move must capture
 //! is a "don't care" (the probe values it from its captures) and joins
-//! the run before it. Consecutive runs differ, so a run is one bit (which
-//! of the two other values) and its length, coded as a canonical Huffman
-//! code of its bucket `floor(log2 len)` and the bucket's extra bits
-//! (`huffman`). Every `RUNS_PER_BLOCK` runs start a block; a two-level
-//! index (the first position of every `GROUP`th block, then of every
-//! block with its bit offset) finds the block of a position, and a probe
-//! decodes at most that block. Reading never trusts the bytes: a bad file
-//! is refused with the reason, a bad block reads as `None`, never a panic.
+//! the run before it. Consecutive runs differ, so a run is one choice bit
+//! (which of the two other values) and its length's bucket `floor(log2
+//! len)`, the two coded together as one symbol of a canonical Huffman code
+//! chosen by the value of the run before (`huffman`), then the bucket's
+//! extra bits. Every `RUNS_PER_BLOCK` runs start a block; a two-level
+//! index (the first position and bit of every `GROUP`th block, then of
+//! every block within its group) finds the block of a position, and a
+//! probe decodes at most that block. Reading never trusts the bytes: a bad
+//! file is refused with the reason, a bad block reads as `None`, never a
+//! panic. Files of the first format (`version1`) are read whole, to be
+//! rewritten in this one.
 
 use super::format::{Wdl, checksum, variant_code};
-use super::huffman::{self, BitWriter, Decoder, SYMBOLS, peek};
+use super::huffman::{self, BitWriter, Decoder, peek};
 use super::signature::Signature;
 use crate::variant::Variant;
 use rayon::prelude::*;
 
 pub const MAGIC: &[u8; 8] = b"DAMWDL\0\0";
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 pub const HEADER: usize = 64;
 /// Runs per block.
 pub const RUNS_PER_BLOCK: usize = 128;
@@ -26,9 +29,17 @@ pub const RUNS_PER_BLOCK: usize = 128;
 pub const GROUP: u64 = 64;
 /// Positions whose values one task of `runs` computes.
 const CHUNK: u64 = 1 << 16;
+/// Symbols of a code: the choice bit times 64, plus the bucket.
+const SYMBOLS: usize = 128;
+/// One code per value of the run before.
+const CONTEXTS: usize = 3;
 /// Where the index levels start: after the header and the code lengths.
 const LENGTHS: usize = HEADER;
-const LEVEL1: usize = HEADER + SYMBOLS;
+const LEVEL1: usize = HEADER + CONTEXTS * SYMBOLS;
+/// A level-2 entry holds its block's first position in its low bits and
+/// the block's bit offset from its group's above them.
+const POSITION_BITS: u32 = 44;
+const POSITION_MASK: u64 = (1 << POSITION_BITS) - 1;
 
 /// A run: a value and how many positions in a row have it.
 pub type Run = (Wdl, u64);
@@ -98,41 +109,57 @@ pub fn runs(positions: u64, values: impl Fn(u64, &mut [Option<Wdl>]) + Sync) -> 
     merge(parts.into_iter().flatten())
 }
 
+/// The value before a file's first run `v`, so that its choice bit is 0.
+fn before(v: u64) -> u64 {
+    (v + 2) % 3
+}
+
+/// The symbol of a run of value `v` and length `len` after a run of value
+/// `prev`.
+fn symbol(prev: u64, v: u64, len: u64) -> usize {
+    ((next(prev, 1) == v) as usize) << 6 | bucket(len)
+}
+
 /// The bytes of the `.wdl` file of `sig` holding `runs` (from `merge` or
 /// `runs`: consecutive runs differ, their lengths add up to the index
-/// size).
+/// size, below `2^44`).
 pub fn encode_file(variant: Variant, sig: Signature, runs: &[Run]) -> Vec<u8> {
     let positions: u64 = runs.iter().map(|r| r.1).sum();
-    let mut freq = [0u64; SYMBOLS];
-    for r in runs {
-        freq[bucket(r.1)] += 1;
+    debug_assert!(positions <= POSITION_MASK);
+    let first = runs.first().map_or(0, |r| code(r.0));
+    let mut freq = [[0u64; SYMBOLS]; CONTEXTS];
+    let mut prev = before(first);
+    for &(v, len) in runs {
+        freq[prev as usize][symbol(prev, code(v), len)] += 1;
+        prev = code(v);
     }
-    let lens = huffman::lengths(&freq);
-    let codes = huffman::codes(&lens);
+    let lens: Vec<Vec<u8>> = freq.iter().map(|f| huffman::lengths(f)).collect();
+    let codes: Vec<_> = lens.iter().map(|l| huffman::codes(l)).collect();
     let mut w = BitWriter::default();
     let mut blocks: Vec<(u64, u64)> = Vec::with_capacity(runs.len().div_ceil(RUNS_PER_BLOCK));
-    let (mut at, mut prev) = (0u64, 0u64);
+    let (mut at, mut prev) = (0u64, before(first));
     for (k, &(v, len)) in runs.iter().enumerate() {
         if k % RUNS_PER_BLOCK == 0 {
             blocks.push((at, w.position()));
-            w.put(code(v), 2);
-        } else {
-            w.put((next(prev, 1) == code(v)) as u64, 1);
+            w.put(prev, 2);
         }
+        let s = symbol(prev, code(v), len);
+        let (c, l) = codes[prev as usize][s];
+        w.put(c as u64, l as u32);
         let b = bucket(len);
-        w.put(codes[b].0 as u64, codes[b].1 as u32);
         w.put(len - (1 << b), b as u32);
         at += len;
         prev = code(v);
     }
     let payload = w.finish();
-    let mut body = lens.to_vec();
+    let mut body: Vec<u8> = lens.concat();
     for g in blocks.iter().step_by(GROUP as usize) {
         body.extend_from_slice(&g.0.to_le_bytes());
+        body.extend_from_slice(&g.1.to_le_bytes());
     }
-    for (first, bit) in &blocks {
-        body.extend_from_slice(&first.to_le_bytes());
-        body.extend_from_slice(&bit.to_le_bytes());
+    for (k, (first, bit)) in blocks.iter().enumerate() {
+        let group_bit = blocks[k - k % GROUP as usize].1;
+        body.extend_from_slice(&(first | (bit - group_bit) << POSITION_BITS).to_le_bytes());
     }
     body.extend_from_slice(&payload);
     let mut out = Vec::with_capacity(HEADER + body.len());
@@ -161,13 +188,19 @@ fn u64_at(b: &[u8], at: usize) -> Option<u64> {
     ))
 }
 
-/// Where the parts of a checked file are, and its decoder.
+/// Where the parts of a checked file are, and its decoders.
 pub struct Layout {
     blocks: u64,
     groups: u64,
     level2: usize,
     payload: usize,
     decoder: Decoder,
+}
+
+/// The header fields of a `.wdl` file: positions, blocks, payload bytes,
+/// checksum.
+fn fields(bytes: &[u8]) -> [u64; 4] {
+    [24, 32, 40, 48].map(|at| u64_at(bytes, at).unwrap_or(0))
 }
 
 /// Check a whole `.wdl` file of `variant` and `sig` with `positions`
@@ -179,12 +212,16 @@ pub fn read_header(
     sig: Signature,
     positions: u64,
 ) -> Result<Layout, String> {
+    if bytes.len() >= HEADER && bytes[..8] == *MAGIC && bytes[8..10] == [1, 0] {
+        return Err(
+            "WDL format version 1, expected 2: `dam egtb build` rewrites it in place".into(),
+        );
+    }
     super::format::check_identity(bytes, (MAGIC, VERSION, "WDL"), variant, sig)?;
     let runs = u16::from_le_bytes([bytes[16], bytes[17]]) as usize;
     let group = u16::from_le_bytes([bytes[18], bytes[19]]) as u64;
-    let field = |at| u64_at(bytes, at).unwrap_or(0);
-    let (count, blocks, payload, sum) = (field(24), field(32), field(40), field(48));
-    if runs != RUNS_PER_BLOCK || group != GROUP || count != positions {
+    let [count, blocks, payload, sum] = fields(bytes);
+    if runs != RUNS_PER_BLOCK || group != GROUP || count != positions || count > POSITION_MASK {
         return Err(format!(
             "header gives {count} positions, {runs} runs a block, {group} blocks a group; expected {positions}, {RUNS_PER_BLOCK}, {GROUP}"
         ));
@@ -195,8 +232,8 @@ pub fn read_header(
         ));
     }
     let groups = blocks.div_ceil(GROUP);
-    let level2 = LEVEL1 as u64 + groups * 8;
-    let size = level2 + blocks * 16 + payload;
+    let level2 = LEVEL1 as u64 + groups * 16;
+    let size = level2 + blocks * 8 + payload;
     if bytes.len() as u64 != size {
         return Err(format!(
             "file is {} bytes, its header says {size}",
@@ -206,8 +243,7 @@ pub fn read_header(
     if checksum(&bytes[HEADER..]) != sum {
         return Err("checksum mismatch".into());
     }
-    let lens: [u8; SYMBOLS] = bytes[LENGTHS..LEVEL1].try_into().unwrap_or([0; SYMBOLS]);
-    let decoder = Decoder::new(&lens).ok_or("bad code lengths")?;
+    let decoder = Decoder::new(&bytes[LENGTHS..LEVEL1], SYMBOLS).ok_or("bad code lengths")?;
     Ok(Layout {
         blocks,
         groups,
@@ -217,11 +253,17 @@ pub fn read_header(
     })
 }
 
-/// The last `k` in `lo..hi` whose entry (`u64` at `base + stride * k`)
-/// is at most `i`.
+/// The last `k` in `lo..hi` whose entry (the `u64` at `base + stride * k`,
+/// masked by `mask`) is at most `i`.
 #[inline(always)]
-fn last_at_most(bytes: &[u8], base: usize, stride: usize, lo: u64, hi: u64, i: u64) -> Option<u64> {
-    let entry = |k: u64| u64_at(bytes, base + stride * k as usize);
+fn last_at_most(
+    bytes: &[u8],
+    (base, stride, mask): (usize, usize, u64),
+    lo: u64,
+    hi: u64,
+    i: u64,
+) -> Option<u64> {
+    let entry = |k: u64| Some(u64_at(bytes, base + stride * k as usize)? & mask);
     let (mut lo, mut hi) = (lo, hi);
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
@@ -239,24 +281,22 @@ impl Layout {
     /// `bytes`, `None` when its block does not decode. Allocates nothing.
     #[inline]
     pub fn value(&self, bytes: &[u8], i: u64) -> Option<Wdl> {
-        let g = last_at_most(bytes, LEVEL1, 8, 0, self.groups, i)?;
+        let g = last_at_most(bytes, (LEVEL1, 16, u64::MAX), 0, self.groups, i)?;
+        let group_bit = u64_at(bytes, LEVEL1 + 16 * g as usize + 8)?;
         let lo = g * GROUP;
-        let b = last_at_most(bytes, self.level2, 16, lo, (lo + GROUP).min(self.blocks), i)?;
-        let entry = self.level2 + 16 * b as usize;
-        let at = i - u64_at(bytes, entry)?;
-        let mut bit = u64_at(bytes, entry + 8)?;
+        let hi = (lo + GROUP).min(self.blocks);
+        let b = last_at_most(bytes, (self.level2, 8, POSITION_MASK), lo, hi, i)?;
+        let entry = u64_at(bytes, self.level2 + 8 * b as usize)?;
+        let at = i - (entry & POSITION_MASK);
+        let mut bit = group_bit.checked_add(entry >> POSITION_BITS)?;
         let payload = bytes.get(self.payload..)?;
-        let mut v = peek(payload, bit)? & 3;
+        let mut prev = peek(payload, bit)? & 3;
         bit += 2;
         let mut seen = 0u64;
-        for k in 0..RUNS_PER_BLOCK {
-            let mut w = peek(payload, bit)?;
-            if k > 0 {
-                v = next(v, w & 1);
-                w >>= 1;
-                bit += 1;
-            }
-            let (b, l) = self.decoder.decode(w)?;
+        for _ in 0..RUNS_PER_BLOCK {
+            let w = peek(payload, bit)?;
+            let (s, l) = self.decoder.decode(prev, w)?;
+            let b = s & 63;
             let extra = if b + l <= 56 {
                 w >> l
             } else {
@@ -264,12 +304,67 @@ impl Layout {
             } & ((1u64 << b) - 1);
             seen = seen.checked_add((1u64 << b) + extra)?;
             bit += (l + b) as u64;
+            prev = next(prev, (s >> 6) as u64);
             if at < seen {
-                return FROM_CODE.get(v as usize).copied();
+                return FROM_CODE.get(prev as usize).copied();
             }
         }
         None
     }
+}
+
+/// The runs of a whole file of the first WDL format (version 1: one code
+/// of the length buckets alone, a choice bit before each run but a
+/// block's first, 16-byte level-2 entries), checked against `variant`,
+/// `sig` and `positions`; the error says what is wrong.
+pub fn version1_runs(
+    bytes: &[u8],
+    variant: Variant,
+    sig: Signature,
+    positions: u64,
+) -> Result<Vec<Run>, String> {
+    super::format::check_identity(bytes, (MAGIC, 1, "WDL"), variant, sig)?;
+    let [count, blocks, payload, sum] = fields(bytes);
+    let level2 = (HEADER + 64) as u64 + blocks.div_ceil(GROUP) * 8;
+    let size = level2
+        .checked_add(blocks.saturating_mul(16))
+        .and_then(|s| s.checked_add(payload));
+    if count != positions || Some(bytes.len() as u64) != size || payload < 8 {
+        return Err(format!(
+            "header gives {count} positions and {payload} payload bytes in {} bytes; expected {positions} positions",
+            bytes.len()
+        ));
+    }
+    if checksum(&bytes[HEADER..]) != sum {
+        return Err("checksum mismatch".into());
+    }
+    let decoder = Decoder::new(&bytes[HEADER..HEADER + 64], 64).ok_or("bad code lengths")?;
+    let stream = &bytes[(level2 + blocks * 16) as usize..];
+    let damaged = || "a damaged run".to_string();
+    let (mut runs, mut bit, mut seen, mut v) = (Vec::new(), 0u64, 0u64, 0u64);
+    while seen < positions {
+        let mut w = peek(stream, bit).ok_or_else(damaged)?;
+        if runs.len() % RUNS_PER_BLOCK == 0 {
+            v = w & 3;
+            w >>= 2;
+            bit += 2;
+        } else {
+            v = next(v, w & 1);
+            w >>= 1;
+            bit += 1;
+        }
+        let (b, l) = decoder.decode(0, w).ok_or_else(damaged)?;
+        let extra = peek(stream, bit + l as u64).ok_or_else(damaged)? & ((1u64 << b) - 1);
+        let len = (1u64 << b) + extra;
+        bit += (l + b) as u64;
+        seen = seen
+            .checked_add(len)
+            .filter(|&s| s <= positions)
+            .ok_or_else(damaged)?;
+        let value = FROM_CODE.get(v as usize).copied().ok_or_else(damaged)?;
+        runs.push((value, len));
+    }
+    Ok(runs)
 }
 
 #[cfg(test)]
