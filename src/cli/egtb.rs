@@ -77,6 +77,10 @@ pub struct VerifyArgs {
     /// Only this variant (default: every variant with files).
     #[arg(long)]
     variant: Option<Variant>,
+    /// Check the values of one job only (a signature MKmk and its
+    /// mirror; every file is still checked whole). Needs --variant.
+    #[arg(long, requires = "variant")]
+    signature: Option<String>,
     #[arg(long)]
     dir: Option<PathBuf>,
 }
@@ -216,10 +220,14 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
         Some(v) => vec![v],
         None => Variant::PLAIN.to_vec(),
     };
+    let only = match &args.signature {
+        Some(s) => Some(Signature::parse(s).map_err(CliError)?),
+        None => None,
+    };
     let mut bad = 0;
     for v in variants {
         let report =
-            with_rules!(v, R => egtb::verify::<R>(&dir, |sig| eprintln!("verify {v} {sig}")))
+            with_rules!(v, R => egtb::verify::<R>(&dir, only, |sig| eprintln!("verify {v} {sig}")))
                 .ok_or_else(|| CliError(unsupported(v)))?;
         for p in &report.problems {
             println!("{v}: {p}");

@@ -54,9 +54,14 @@ fn bad_indices(ix: &Indexer, bad: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
         .collect()
 }
 
-/// Verify every file of `R`'s variant under `dir`; `progress` is told
-/// each file's name before it is checked.
-pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
+/// Verify every file of `R`'s variant under `dir` (the values only of the
+/// job `only`, when given); `progress` is told each file's name before
+/// its values are checked.
+pub fn verify<R: Rules>(
+    dir: &Path,
+    only: Option<Signature>,
+    mut progress: impl FnMut(&str),
+) -> Report {
     let mut report = Report::default();
     let mut tables = Tables::empty(R::VARIANT, R::GEO, dir);
     let (mut dtbs, mut wdls) = (Vec::new(), Vec::new());
@@ -97,7 +102,8 @@ pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
         }
     }
     let turn = tables.half_turn().clone();
-    for &sig in &dtbs {
+    let chosen = |sig: &&Signature| only.is_none_or(|j| j.job() == sig.job());
+    for &sig in dtbs.iter().filter(chosen) {
         let Some((ix, bytes, blocks)) = tables.file(sig) else {
             continue;
         };
@@ -121,7 +127,7 @@ pub fn verify<R: Rules>(dir: &Path, mut progress: impl FnMut(&str)) -> Report {
             ));
         }
     }
-    for &sig in &wdls {
+    for &sig in wdls.iter().filter(chosen) {
         let Some((ix, bytes, layout)) = tables.wdl_file(sig) else {
             continue;
         };
@@ -205,7 +211,7 @@ mod tests {
     fn a_wrong_wdl_value_is_reported_with_and_without_its_dtb() {
         let dir = tempfile::tempdir().expect("scratch");
         build::<R>(dir.path(), 3, true).expect("built");
-        let clean = verify::<R>(dir.path(), |_| {});
+        let clean = verify::<R>(dir.path(), None, |_| {});
         assert!(clean.problems.is_empty(), "{:?}", clean.problems);
         assert!(clean.wdl_files > 0 && clean.wdl_files * 2 == clean.files);
         // 0111 keeps its .dtb; the job 0102/0201 loses both of its .dtb
@@ -216,7 +222,7 @@ mod tests {
         for s in [alone, alone.mirror()] {
             std::fs::remove_file(file_path(dir.path(), R::VARIANT, s)).expect("rm");
         }
-        let report = verify::<R>(dir.path(), |_| {});
+        let report = verify::<R>(dir.path(), None, |_| {});
         let text = report.problems.join("\n");
         assert!(
             text.contains(&format!(
@@ -231,5 +237,11 @@ mod tests {
             )),
             "{text}"
         );
+        // one job's values only: the other job's wrong value goes unseen
+        // (its predecessors in this job may disagree)
+        let one = verify::<R>(dir.path(), Some(checked.mirror()), |_| {});
+        let text = one.problems.join("\n");
+        assert!(text.contains("0111.wdl: 1 position(s) disagree"), "{text}");
+        assert!(!text.contains("0102.wdl"), "{text}");
     }
 }
