@@ -433,6 +433,42 @@ mod tests {
         round_trip(&pow);
     }
 
+    /// A version-1 file (the fixture of `tests/egtb.rs`) reads into runs
+    /// covering its positions; damaged, it is refused or read, never a
+    /// panic.
+    #[test]
+    fn version1_files_read_and_damaged_ones_never_panic() {
+        let file = include_bytes!("../../tests/data/wdl-v1/english/0220.wdl");
+        let sig = Signature::new(0, 2, 2, 0);
+        let positions = u64_at(file, 24).expect("a header");
+        let runs = version1_runs(file, Variant::English, sig, positions).expect("reads");
+        assert_eq!(runs.iter().map(|r| r.1).sum::<u64>(), positions);
+        assert!(runs.windows(2).all(|w| w[0].0 != w[1].0));
+        let upgraded = encode_file(Variant::English, sig, &runs);
+        let layout = read_header(&upgraded, Variant::English, sig, positions).expect("good");
+        let mut at = 0;
+        for &(v, len) in &runs {
+            assert_eq!(layout.value(&upgraded, at), Some(v));
+            at += len;
+        }
+        assert!(
+            read_header(file, Variant::English, sig, positions)
+                .err()
+                .is_some_and(|e| e.contains("version 1"))
+        );
+        for k in (HEADER..file.len()).step_by(7) {
+            let mut bad = file.to_vec();
+            bad[k] ^= 0x5a;
+            assert!(version1_runs(&bad, Variant::English, sig, positions).is_err());
+            // the checksum made right again: the runs are damaged, not the sum
+            let sum = checksum(&bad[HEADER..]).to_le_bytes();
+            bad[48..56].copy_from_slice(&sum);
+            if let Ok(r) = version1_runs(&bad, Variant::English, sig, positions) {
+                assert_eq!(r.iter().map(|r| r.1).sum::<u64>(), positions);
+            }
+        }
+    }
+
     #[test]
     fn damaged_files_are_refused_with_the_reason() {
         let mut seed = 99u64;
