@@ -41,6 +41,21 @@ fn built() -> &'static Path {
     .path()
 }
 
+/// A scratch directory holding a copy of the built `variant` set, and
+/// that set's folder in it.
+fn built_copy(variant: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let scratch = tempfile::tempdir().expect("scratch");
+    let to = scratch.path().join(variant);
+    std::fs::create_dir_all(&to).expect("dir");
+    for e in std::fs::read_dir(built().join(variant))
+        .expect("built files")
+        .flatten()
+    {
+        std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
+    }
+    (scratch, to)
+}
+
 fn tables(v: Variant) -> Tables {
     open_for_engine(v, built(), 4, false).expect("the 2-4 piece sets open")
 }
@@ -133,15 +148,7 @@ fn wdl_files_are_written_from_the_dtb_files() {
 /// the current format as it would have written them.
 #[test]
 fn first_format_wdl_files_are_rewritten_by_build() {
-    let scratch = tempfile::tempdir().expect("scratch");
-    let to = scratch.path().join("english");
-    std::fs::create_dir_all(&to).expect("dir");
-    for e in std::fs::read_dir(built().join("english"))
-        .expect("built files")
-        .flatten()
-    {
-        std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
-    }
+    let (scratch, to) = built_copy("english");
     let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wdl-v1/english");
     let names = ["1102.wdl", "0220.wdl"];
     for name in names {
@@ -177,13 +184,7 @@ fn first_format_wdl_files_are_rewritten_by_build() {
 
 #[test]
 fn damaged_file_is_reported_and_skipped() {
-    let scratch = tempfile::tempdir().expect("scratch");
-    let from = built().join("english");
-    let to = scratch.path().join("english");
-    std::fs::create_dir_all(&to).expect("dir");
-    for e in std::fs::read_dir(&from).expect("built files").flatten() {
-        std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
-    }
+    let (scratch, to) = built_copy("english");
     for victim in ["0201.dtb", "0102.wdl"] {
         let victim = to.join(victim);
         let mut bytes = std::fs::read(&victim).expect("read");

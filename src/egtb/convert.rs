@@ -48,11 +48,20 @@ pub fn write_wdl<R: Rules>(tables: &mut Tables, sig: Signature) -> Result<(), St
 /// such file or it is damaged.
 pub fn upgrade_wdl(tables: &mut Tables, sig: Signature) -> Result<(), String> {
     let path = wdl_path(tables.dir(), tables.variant(), sig);
-    let old = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let shown = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    // only a file whose header says version 1 is read whole
+    let mut head = [0u8; 10];
+    std::fs::File::open(&path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
+        .map_err(|e| shown(&e))?;
+    if head[..8] != *wdl::MAGIC || head[8..10] != [1, 0] {
+        return Err(shown(&"not a version-1 .wdl file"));
+    }
+    let old = std::fs::read(&path).map_err(|e| shown(&e))?;
     let runs = wdl::version1_runs(&old, tables.variant(), sig, tables.positions(sig))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| shown(&e))?;
     let file = wdl::encode_file(tables.variant(), sig, &runs);
-    write_atomic(&path, &file).map_err(|e| format!("{}: {e}", path.display()))?;
+    write_atomic(&path, &file).map_err(|e| shown(&e))?;
     log::info!(
         "{}: rewritten in WDL format version {}",
         path.display(),
