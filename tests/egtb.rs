@@ -143,6 +143,83 @@ fn wdl_files_are_written_from_the_dtb_files() {
     assert!(out.status.success(), "{}", stdout(&out));
 }
 
+/// The signatures listed under `key` in `dam egtb plan`'s line of `job`.
+fn planned(variant: &str, pieces: &str, job: &str, key: &str) -> Vec<String> {
+    let out = dam(&["egtb", "plan", "--variant", variant, "--pieces", pieces]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.contains(&format!("\"signature\":\"{job}\"")))
+        .unwrap_or_else(|| panic!("{job} planned: {text}"));
+    let list = line
+        .split(&format!("\"{key}\":["))
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .unwrap_or_else(|| panic!("{key} in {line}"));
+    list.split(',')
+        .map(|s| s.trim_matches('"').to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// One job built alone (`--signature`, as on a cluster worker) refuses
+/// to start without every set its captures reach, a recapture's included
+/// (the plan's `needs`, more than its `depends`), and with them writes
+/// the files the whole build writes.
+#[test]
+fn one_job_reads_every_set_its_captures_reach() {
+    let depends = planned("international", "4", "0202", "depends");
+    let needs = planned("international", "4", "0202", "needs");
+    assert!(
+        depends.iter().all(|d| needs.contains(d)),
+        "{depends:?} in {needs:?}"
+    );
+    assert!(needs.contains(&"0101".to_string()), "{needs:?}");
+    assert!(!depends.contains(&"0101".to_string()), "{depends:?}");
+    let scratch = tempfile::tempdir().expect("scratch");
+    let to = scratch.path().join("international");
+    std::fs::create_dir_all(&to).expect("dir");
+    let copy = |jobs: &[String]| {
+        for job in jobs {
+            let mirror: String = job[2..].to_string() + &job[..2];
+            for sig in [job, &mirror] {
+                for ext in [".dtb", ".wdl"] {
+                    let name = format!("{sig}{ext}");
+                    std::fs::copy(built().join("international").join(&name), to.join(&name))
+                        .expect("copy");
+                }
+            }
+        }
+    };
+    let dir = scratch.path().display().to_string();
+    let build = || {
+        dam(&[
+            "egtb",
+            "build",
+            "--variant",
+            "international",
+            "--signature",
+            "0202",
+            "--dir",
+            &dir,
+        ])
+    };
+    copy(&depends);
+    let out = build();
+    assert!(!out.status.success(), "built without 0101");
+    assert!(stderr(&out).contains("needs 0101"), "{}", stderr(&out));
+    assert!(!to.join("0202.wdl").exists());
+    copy(&needs);
+    let out = build();
+    assert!(out.status.success(), "{}", stderr(&out));
+    for name in ["0202.dtb", "0202.wdl"] {
+        let ours = std::fs::read(to.join(name)).expect("written");
+        let whole = std::fs::read(built().join("international").join(name)).expect("built");
+        assert!(ours == whole, "{name}: as the whole build wrote it");
+    }
+}
+
 /// `.wdl` files of the first format (`tests/data/wdl-v1`) are refused
 /// with the reason, and `dam egtb build` rewrites them in
 /// the current format as it would have written them.

@@ -160,17 +160,17 @@ fn plan(args: &PlanArgs) -> Result<(), CliError> {
     let max_men = with_rules!(args.variant, R => R::MEN)
         .ok_or_else(|| CliError(unsupported(args.variant)))?;
     for job in Signature::plan(args.pieces, max_men) {
-        let deps: Vec<String> = job
-            .dependencies()
-            .iter()
-            .map(|d| format!("\"{d}\""))
-            .collect();
+        let list = |jobs: Vec<Signature>| {
+            let names: Vec<String> = jobs.iter().map(|d| format!("\"{d}\"")).collect();
+            names.join(",")
+        };
         println!(
-            "{{\"variant\":\"{}\",\"signature\":\"{job}\",\"mirror\":\"{}\",\"pieces\":{},\"depends\":[{}],\"command\":\"dam egtb build --variant {} --signature {job}\"}}",
+            "{{\"variant\":\"{}\",\"signature\":\"{job}\",\"mirror\":\"{}\",\"pieces\":{},\"depends\":[{}],\"needs\":[{}],\"command\":\"dam egtb build --variant {} --signature {job}\"}}",
             args.variant,
             job.mirror(),
             job.pieces(),
-            deps.join(","),
+            list(job.dependencies()),
+            list(job.needs()),
             args.variant
         );
     }

@@ -24,6 +24,9 @@
 //! quiet moves that `predecessors` finds into it, illegal there, are
 //! ignored).
 //!
+//! A conversion into a position no loaded table values stops the build
+//! with an error: taken for a draw, it would write wrong values.
+//!
 //! A conversion counts one ply whatever follows it, so the generator
 //! needs only win, draw or loss of the smaller sets: a dependency may be
 //! a `.wdl`-only set (above `DTC_PIECES` pieces), and every job is
@@ -41,6 +44,7 @@ use super::tables::{Tables, file_path, wdl_path};
 use super::{DTC_PIECES, wdl};
 use crate::board::{Dir, Geometry};
 use crate::eval::Evaluate;
+use crate::notation::fen::write_fen;
 use crate::rules::removal::Rules;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -78,13 +82,19 @@ impl Work {
 
     /// The first look at positions `64 * word ..`: their values or
     /// counts, and the decided ones in `now` (distance 0) or `next` (1).
-    /// Returns how many it decided.
-    fn first_look<R: Rules>(&self, word: usize, tables: &Tables, turn: &HalfTurn) -> u64 {
+    /// Returns how many it decided, or the index of a position with a
+    /// conversion that no loaded table values.
+    fn first_look<R: Rules>(
+        &self,
+        word: usize,
+        tables: &Tables,
+        turn: &HalfTurn,
+    ) -> Result<u64, u64> {
         let first = word as u64 * 64;
         let last = (first + 64).min(self.ix.size());
         let (mut now, mut next) = (0u64, 0u64);
         for i in first..last {
-            let (mut quiet, mut draw) = (0u16, false);
+            let (mut quiet, mut draw, mut unvalued) = (0u16, false, false);
             let p = self.ix.unrank(i);
             let value = solve::<R>(&position::<R>(&p), turn, |q, converts| {
                 if !converts {
@@ -93,9 +103,13 @@ impl Work {
                 }
                 // one ply whatever the distance after
                 let v = tables.probe_resolved_wdl::<R>(q);
-                draw |= v.is_none_or(|wdl| wdl == Wdl::Draw);
+                unvalued |= v.is_none();
+                draw |= v == Some(Wdl::Draw);
                 v.map(|wdl| Value { wdl, distance: 0 })
             });
+            if unvalued {
+                return Err(i);
+            }
             let code = match value {
                 Some(Value {
                     wdl: Wdl::Win,
@@ -105,9 +119,8 @@ impl Work {
                     wdl: Wdl::Loss,
                     distance,
                 }) => LOSS | distance,
-                // a draw, or a missing table: no quiet move can change it
+                // a draw: no quiet move can change it
                 Some(_) => FROZEN,
-                None if quiet == 0 => FROZEN,
                 None if draw => 0,
                 None => quiet,
             };
@@ -123,7 +136,7 @@ impl Work {
         }
         self.now[word].store(now, Relaxed);
         self.next[word].store(next, Relaxed);
-        (now | next).count_ones() as u64
+        Ok((now | next).count_ones() as u64)
     }
 
     /// Tell position `j` that one of its successors is decided (lost when
@@ -255,10 +268,10 @@ pub fn build_job<R: Rules>(
     job: Signature,
     bar: &ProgressBar,
 ) -> Result<(), String> {
-    for dep in job.dependencies() {
+    for dep in job.needs() {
         for sig in [dep, dep.mirror()] {
             if !tables.has(sig) && !tables.has_wdl(sig) {
-                return Err(format!("{job} needs {sig}, which is not built"));
+                return Err(format!("{job} needs {sig}, which is not loaded"));
             }
         }
     }
@@ -272,11 +285,18 @@ pub fn build_job<R: Rules>(
     let turn = tables.half_turn().clone();
     for w in &works {
         let tables = &*tables;
-        let decided: u64 = (0..w.now.len())
+        let decided = (0..w.now.len())
             .into_par_iter()
             .with_min_len(16)
             .map(|word| w.first_look::<R>(word, tables, &turn))
-            .sum();
+            .try_reduce(|| 0, |a, b| Ok(a + b))
+            .map_err(|i| {
+                let fen = write_fen(&position::<R>(&w.ix.unrank(i)));
+                format!(
+                    "{job}: a capture or promotion from {fen} (index {i} of {}) leads where no loaded table gives a value: a dependency is missing or damaged",
+                    w.ix.signature()
+                )
+            })?;
         bar.inc(decided);
     }
     bar.set_message(format!("{job}: distance 0"));

@@ -229,14 +229,15 @@ pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signa
     Ok(todo)
 }
 
-/// Build the one job `job` (its dependencies must be there).
+/// Build the one job `job` (every job it needs must be there: its
+/// dependencies and theirs, see `Signature::needs`).
 pub fn build_one<R: Rules>(dir: &Path, job: Signature) -> Result<(), String> {
     let job = job.job();
     let mut tables = empty::<R>(dir);
-    for dep in job.dependencies() {
+    for dep in job.needs() {
         if !job_usable(&mut tables, dep) {
             return Err(format!(
-                "{job} needs {dep} (and its mirror {}) built and valid first",
+                "{job} needs {dep} (and its mirror {}) built and valid first: `dam egtb plan` lists what each job needs",
                 dep.mirror()
             ));
         }

@@ -106,6 +106,25 @@ impl Signature {
         jobs
     }
 
+    /// Every job whose values a build of this one reads: its dependencies
+    /// and theirs, down to the smallest, in plan order. A capture into a
+    /// dependency may leave the other side a capture to make at once, so
+    /// its value is resolved through that dependency's own dependencies.
+    pub fn needs(&self) -> Vec<Signature> {
+        let mut all = self.dependencies();
+        let mut k = 0;
+        while k < all.len() {
+            for dep in all[k].dependencies() {
+                if !all.contains(&dep) {
+                    all.push(dep);
+                }
+            }
+            k += 1;
+        }
+        all.sort_by_key(|s| (s.pieces(), s.all_men(), *s));
+        all
+    }
+
     /// Every job of up to `pieces` pieces, `max_men` men a side at most,
     /// in an order where each comes after its dependencies: fewer pieces
     /// first, then fewer men.
@@ -183,6 +202,24 @@ mod tests {
             }
         }
         assert_eq!(plan[0], Signature::new(0, 1, 0, 1));
+    }
+
+    #[test]
+    fn needs_reach_down_to_the_smallest_job() {
+        let job = Signature::new(0, 2, 0, 2);
+        assert_eq!(job.dependencies(), [Signature::new(0, 1, 0, 2)]);
+        assert_eq!(
+            job.needs(),
+            [Signature::new(0, 1, 0, 1), Signature::new(0, 1, 0, 2)]
+        );
+        let plan = Signature::plan(5, 20);
+        for job in &plan {
+            let needs = job.needs();
+            for dep in job.dependencies() {
+                assert!(needs.contains(&dep), "{job} needs {dep}");
+                assert!(dep.needs().iter().all(|d| needs.contains(d)), "{job}");
+            }
+        }
     }
 
     #[test]
