@@ -8,7 +8,7 @@ mod common;
 
 use common::dxp::{Peer, accepted, game_req, listen};
 use common::{dam, stderr, stdout};
-use dam::egtb::{Tables, Value, Wdl, open_for_engine};
+use dam::egtb::{Signature, Tables, Value, Wdl, open_for_engine};
 use dam::eval::Evaluate;
 use dam::notation::fen::parse_fen;
 use dam::rules::removal::{Brazilian, Dama, DamaInternational, English, International, Russian};
@@ -182,8 +182,8 @@ fn one_job_reads_every_set_its_captures_reach() {
     std::fs::create_dir_all(&to).expect("dir");
     let copy = |jobs: &[String]| {
         for job in jobs {
-            let mirror: String = job[2..].to_string() + &job[..2];
-            for sig in [job, &mirror] {
+            let job = Signature::parse(job).expect("a planned signature");
+            for sig in [job, job.mirror()] {
                 for ext in [".dtb", ".wdl"] {
                     let name = format!("{sig}{ext}");
                     std::fs::copy(built().join("international").join(&name), to.join(&name))
