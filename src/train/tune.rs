@@ -1,7 +1,9 @@
 //! `dam tune`: fit the pattern evaluation's weights (`eval::pattern`) to
 //! training records by logistic regression. The predicted result of a
 //! position is sigmoid(score / K), score White's evaluation (hand-set
-//! terms plus learned ones) in hundredths of a man; the target blends the
+//! terms plus learned ones, a lead that flying kings make hard to convert
+//! scaled down as the search's evaluation does: `drawish_divisor`) in
+//! hundredths of a man; the target blends the
 //! game's result with the search score, λ·result + (1 - λ)·sigmoid(search
 //! / K). K is fitted once, before training, to the starting weights (all 0
 //! unless `--init`: the hand-set evaluation alone). The material weights
@@ -62,6 +64,9 @@ struct Sample {
     features: Features,
     /// The hand-set evaluation, White's view, which the learned terms correct.
     base: f32,
+    /// The share of a White lead (0) and of a Black lead (1) that the
+    /// evaluation keeps (`drawish_divisor`; 1 without flying kings).
+    keep: [f32; 2],
     result: f32,
     search: f32,
 }
@@ -110,8 +115,9 @@ impl Model {
         }
     }
 
-    /// White's score of `s`, hundredths of a man, and the opening share.
-    fn score(&self, s: &Sample) -> (f32, f32) {
+    /// White's score of `s`, hundredths of a man, the opening share, and
+    /// the share of the unscaled score kept (`Sample::keep`).
+    fn score(&self, s: &Sample) -> (f32, f32, f32) {
         let f = &s.features;
         let phase = f.phase as f32 / f.phase_max as f32;
         let (mut op, mut eg) = (0.0, 0.0);
@@ -119,7 +125,13 @@ impl Model {
             op += x * self.w[2 * i];
             eg += x * self.w[2 * i + 1];
         });
-        (s.base + phase * op + (1.0 - phase) * eg, phase)
+        let raw = s.base + phase * op + (1.0 - phase) * eg;
+        let keep = match raw {
+            x if x > 0.0 => s.keep[0],
+            x if x < 0.0 => s.keep[1],
+            _ => 1.0,
+        };
+        (raw * keep, phase, keep)
     }
 }
 
@@ -164,9 +176,14 @@ fn sample<R: Rules>(rec: &Record) -> Sample {
         Outcome::Win(Color::Black) => 0.0,
         Outcome::Draw => 0.5,
     };
+    let keep = |ahead| match R::FLYING_KINGS {
+        true => 1.0 / pattern::drawish_divisor(ahead, pieces, kings) as f32,
+        false => 1.0,
+    };
     Sample {
         features: pattern::extract::<R>(pieces, kings, rec.side),
         base: pattern::hand_set::<R>(pieces, kings, rec.side) as f32,
+        keep: [keep(0), keep(1)],
         result,
         search: rec.score as f32,
     }
@@ -227,8 +244,8 @@ fn gradient(model: &Model, batch: &[Sample], lambda: f32, scale: f32) -> Vec<f32
         .map(|part| {
             let mut g = vec![0.0f32; model.w.len()];
             for s in part {
-                let (score, phase) = model.score(s);
-                let d = (sigmoid(score / scale) - s.target(lambda, scale)) / scale;
+                let (score, phase, keep) = model.score(s);
+                let d = (sigmoid(score / scale) - s.target(lambda, scale)) * keep / scale;
                 model.terms(&s.features, |i, x| {
                     g[2 * i] += d * x * phase;
                     g[2 * i + 1] += d * x * (1.0 - phase);

@@ -30,7 +30,7 @@ pub use active::{active, install, install_file};
 pub use file::{PatternWeights, WeightsError};
 
 use super::masks::Masks;
-pub use super::removal::hand_set;
+pub use super::removal::{drawish, drawish_divisor, hand_set};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::Color;
 use crate::rules::removal::Rules;
