@@ -5,6 +5,7 @@ pub mod board;
 pub mod book;
 pub mod cli;
 pub mod egtb;
+pub mod engine;
 pub mod eval;
 pub mod matches;
 pub mod notation;

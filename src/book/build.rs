@@ -9,10 +9,10 @@
 //! to, when that position is in the book), as the deeper search says more.
 
 use super::{Book, Scored};
+use crate::engine::{Config, Engine, pool};
 use crate::eval::Evaluate;
 use crate::rules::Game;
-use crate::search::STACK;
-use crate::search::{Control, Limits, Searcher};
+use crate::search::{Control, Limits};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -39,12 +39,7 @@ pub fn build<G: Evaluate>(
     progress: impl Fn(usize, usize),
     step: impl Fn() + Sync,
 ) -> Result<Book<G>, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.threads.max(1))
-        .stack_size(STACK)
-        .thread_name(|i| format!("dam-book-{i}"))
-        .build()
-        .map_err(|e| e.to_string())?;
+    let pool = pool(settings.threads, "dam-book").map_err(|e| e.to_string())?;
     let mut seen = HashSet::from([G::start().hash()]);
     let mut level = vec![G::start()];
     let mut scored: Vec<Scored<G>> = Vec::new();
@@ -76,13 +71,13 @@ pub fn build<G: Evaluate>(
 
 /// The moves of `pos` within the margin of the best, with their scores.
 fn kept_moves<G: Evaluate>(pos: &G, settings: &BuildSettings) -> Vec<(G::Move, i32)> {
-    let searcher = Searcher::new(1, TABLE_BITS);
+    let engine = Engine::new(&Config::new(1, TABLE_BITS));
     let limits = Limits {
         depth: Some(settings.depth.clamp(1, 60)),
         ..Limits::default()
     };
     let all = pos.count_moves() as usize;
-    let out = searcher.search(pos, &[pos.hash()], &limits, all, &Control::new(false), None);
+    let out = engine.search_here(pos, &[pos.hash()], &limits, all, &Control::new(false));
     let best = out.lines.first().map_or(0, |&(_, s)| s);
     out.lines
         .into_iter()

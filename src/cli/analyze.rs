@@ -2,16 +2,15 @@
 //! best move.
 
 use super::CliError;
-use crate::egtb::{default_dir, open_for_engine};
+use crate::engine::{Config, EgtbSettings, Engine};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::{parse_move, pdn_move};
 use crate::rules::record::Record;
 use crate::search::score::mate_plies;
-use crate::search::{Control, Info, Limits, Searcher, default_threads, line_text};
+use crate::search::{Control, Info, Limits, default_threads, line_text};
 use crate::variant::Variant;
 use crate::with_variant;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -93,14 +92,16 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
         move_time: args.time,
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(args.threads.unwrap_or_else(default_threads), args.tt_size);
-    if args.egtb_pieces >= 2 {
-        let dir = args.egtb_dir.clone().unwrap_or_else(default_dir);
-        let tables = open_for_engine(args.variant, &dir, args.egtb_pieces, true);
-        if let Some(value) = tables.as_ref().and_then(|t| t.probe(&pos)) {
-            println!("egtb {value}");
-        }
-        searcher.set_tables(tables.map(Arc::new));
+    let mut config = Config::new(args.threads.unwrap_or_else(default_threads), args.tt_size);
+    config.egtb = Some(EgtbSettings {
+        variant: args.variant,
+        dir: args.egtb_dir.clone(),
+        pieces: args.egtb_pieces,
+        build_missing: true,
+    });
+    let engine = Engine::new(&config);
+    if let Some(value) = engine.tables().and_then(|t| t.probe(&pos)) {
+        println!("egtb {value}");
     }
     let (tx, rx) = crossbeam_channel::unbounded::<Info<G::Move>>();
     let control = Control::new(false);
@@ -122,11 +123,12 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
                 );
             }
         });
-        let out = searcher.search(&pos, &history, &limits, args.multipv, &control, Some(&tx));
+        let out = engine.search(&pos, &history, &limits, args.multipv, &control, Some(&tx));
         drop(tx);
         let _ = printer.join();
         out
     });
+    let outcome = outcome.ok_or_else(|| CliError::new("the search failed"))?;
     let best = outcome.best.ok_or_else(|| CliError::new("no move found"))?;
     let after = pos.play(&best);
     let ponder = outcome

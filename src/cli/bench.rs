@@ -3,9 +3,10 @@
 //! thread the node total is deterministic: a regression check.
 
 use super::CliError;
+use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
-use crate::search::{Control, Limits, Searcher, default_threads};
+use crate::search::{Control, Limits, default_threads};
 use crate::variant::Variant;
 use crate::with_variant;
 use std::time::{Duration, Instant};
@@ -174,7 +175,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     } else {
         args.threads
     };
-    let searcher = Searcher::new(threads, args.tt_size);
+    let engine = Engine::new(&Config::new(threads, args.tt_size));
     let limits = Limits {
         depth: Some(args.depth),
         ..Limits::default()
@@ -182,7 +183,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     let (mut int_nodes, mut int_time) = (0u64, Duration::ZERO);
     for (i, &(variant, fen)) in POSITIONS.iter().enumerate() {
-        let run = with_variant!(variant, G => bench_one::<G>(&searcher, fen, &limits))?;
+        let run = with_variant!(variant, G => bench_one::<G>(&engine, fen, &limits))?;
         println!(
             "{:>2} {:<22} nodes {:>10} time {:>7.3}s",
             i + 1,
@@ -207,7 +208,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         "total: positions {} depth {} threads {} nodes {nodes} time {:.3}s nodes/s {}",
         POSITIONS.len(),
         args.depth,
-        searcher.threads(),
+        engine.threads(),
         time.as_secs_f64(),
         nps(nodes, time)
     );
@@ -215,7 +216,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
 }
 
 fn bench_one<G: Evaluate>(
-    searcher: &Searcher,
+    engine: &Engine,
     fen: Option<&str>,
     limits: &Limits,
 ) -> Result<Run, CliError> {
@@ -223,9 +224,11 @@ fn bench_one<G: Evaluate>(
         Some(f) => parse_fen(f).map_err(CliError::new)?,
         None => G::start(),
     };
-    searcher.clear();
+    engine.clear();
     let start = Instant::now();
-    let out = searcher.search(&pos, &[], limits, 1, &Control::new(false), None);
+    let out = engine
+        .search(&pos, &[], limits, 1, &Control::new(false), None)
+        .ok_or_else(|| CliError::new("the search failed"))?;
     Ok(Run {
         nodes: out.nodes,
         time: start.elapsed(),

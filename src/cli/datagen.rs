@@ -56,11 +56,7 @@ pub struct DatagenArgs {
 pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     super::tune::use_eval_file(args.eval_file.as_deref())?;
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(crate::search::STACK)
-        .build()
-        .map_err(CliError::new)?;
+    let pool = crate::engine::pool(threads, "dam-datagen").map_err(CliError::new)?;
     pool.install(|| with_variant!(args.variant, G => run_for::<G>(args)))
 }
 

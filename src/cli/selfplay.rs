@@ -4,11 +4,12 @@
 //! its 95% error bar.
 
 use super::CliError;
+use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
 use crate::matches::elo::Tally;
 use crate::rules::record::Record;
 use crate::rules::{Color, MoveList, Outcome};
-use crate::search::{Control, Features, Limits, Searcher};
+use crate::search::{Control, Features, Limits};
 use crate::variant::Variant;
 use crate::with_variant;
 use std::time::Duration;
@@ -64,9 +65,11 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
 }
 
 fn play_match<G: Evaluate>(args: &SelfplayArgs, opponent: Features) -> Result<(), CliError> {
-    let engine = Searcher::new(1, 20);
-    let mut other = Searcher::new(1, 20);
-    other.set_features(opponent);
+    let engine = Engine::new(&Config::new(1, 20));
+    let other = Engine::new(&Config {
+        features: opponent,
+        ..Config::new(1, 20)
+    });
     let limits = Limits {
         move_time: Some(args.time),
         ..Limits::default()
@@ -123,7 +126,7 @@ fn opening<G: Evaluate>(seed: u64, plies: u32) -> Record<G> {
 fn play_game<G: Evaluate>(
     opening: &Record<G>,
     engine_color: Color,
-    engines: [&Searcher; 2],
+    engines: [&Engine; 2],
     limits: &Limits,
     args: &SelfplayArgs,
 ) -> Outcome {
@@ -134,9 +137,9 @@ fn play_game<G: Evaluate>(
             return end.outcome;
         }
         let pos = *record.position();
-        let searcher = engines[(pos.side_to_move() != engine_color) as usize];
-        let out = searcher.search(&pos, &history, limits, 1, &Control::new(false), None);
-        let Some(mv) = out.best else {
+        let engine = engines[(pos.side_to_move() != engine_color) as usize];
+        let out = engine.search(&pos, &history, limits, 1, &Control::new(false), None);
+        let Some(mv) = out.and_then(|out| out.best) else {
             return Outcome::Win(pos.side_to_move().flip());
         };
         record.play(&mv);

@@ -11,11 +11,12 @@
 //! new games.
 
 use super::record::{Record, RecordError, Writer, fits};
+use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
 use crate::matches::ballots::read_ballots;
 use crate::rules::record::Record as History;
 use crate::rules::{Color, MoveList, Outcome};
-use crate::search::{Control, Limits, Searcher};
+use crate::search::{Control, Limits};
 use crate::variant::Variant;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -110,11 +111,11 @@ pub fn generate<G: Evaluate>(
         let games: Vec<(Outcome, Vec<Record>)> = (next..end)
             .into_par_iter()
             .map_init(
-                || Searcher::new(1, TT_BITS),
-                |searcher, game| {
+                || Engine::new(&Config::new(1, TT_BITS)),
+                |engine, game| {
                     let mut rng = Rng(salt ^ game.wrapping_mul(0xa076_1d64_78bd_642f));
                     let (start, ply) = openings[rng.below(openings.len())];
-                    play_game(searcher, start, ply, settings, &mut rng)
+                    play_game(engine, start, ply, settings, &mut rng)
                 },
             )
             .collect();
@@ -141,13 +142,13 @@ pub fn generate<G: Evaluate>(
 /// One game from `start` (at ply `ply` of its game): its outcome and the
 /// records of its quiet positions.
 fn play_game<G: Evaluate>(
-    searcher: &Searcher,
+    engine: &Engine,
     start: G,
     mut ply: usize,
     settings: &Settings,
     rng: &mut Rng,
 ) -> (Outcome, Vec<Record>) {
-    searcher.clear();
+    engine.clear();
     let mut game = History::new(start);
     let mut history = vec![start.hash()];
     let random = settings.random_plies + if ply == 0 { DECKLESS_PLIES } else { 0 };
@@ -176,7 +177,7 @@ fn play_game<G: Evaluate>(
             break Outcome::Draw;
         }
         let pos = *game.position();
-        let found = searcher.search(&pos, &history, &limits, 1, &Control::new(false), None);
+        let found = engine.search_here(&pos, &history, &limits, 1, &Control::new(false));
         let Some(best) = found.best else {
             break Outcome::Win(pos.side_to_move().flip());
         };
@@ -217,8 +218,8 @@ mod tests {
     #[test]
     fn a_game_keeps_only_quiet_positions_past_the_skip() {
         let s = settings(1);
-        let searcher = Searcher::new(1, TT_BITS);
-        let (outcome, records) = play_game(&searcher, Russian::start(), 0, &s, &mut Rng(3));
+        let engine = Engine::new(&Config::new(1, TT_BITS));
+        let (outcome, records) = play_game(&engine, Russian::start(), 0, &s, &mut Rng(3));
         assert!(!records.is_empty());
         for r in &records {
             assert!(r.ply as usize >= s.skip_plies && (r.ply as usize) < s.max_plies);

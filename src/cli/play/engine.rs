@@ -1,19 +1,18 @@
 //! The engine at the player's side: its move at a level (learner levels
 //! now and then play a worse move on purpose), every legal move ranked by
 //! a search, live analysis and pondering that stop when the player types,
-//! and its answer to a draw offer. Every search runs on a thread with the
-//! stack the search needs.
+//! and its answer to a draw offer, all searched by the engine room.
 
 use super::input::Input;
 use super::level::{Level, learner};
 use crate::book::{next_random, random_seed};
 use crate::cli::analyze::score_text;
+use crate::egtb::Tables;
 use crate::egtb::signature::MAX_PIECES;
-use crate::egtb::{Tables, default_dir, open_for_engine};
+use crate::engine::{self, Config, EgtbSettings};
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
-use crate::search::STACK;
-use crate::search::{Control, Info, Limits, Outcome, Searcher, line_text};
+use crate::search::{Control, Info, Limits, Outcome, line_text};
 use crate::variant::Variant;
 use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
 use std::thread;
@@ -39,7 +38,7 @@ pub struct Choice<M> {
 
 /// The search, its table and the learner levels' dice.
 pub struct Engine {
-    searcher: Searcher,
+    engine: engine::Engine,
     dice: u64,
     /// The endgame databases found in the default directory
     /// (`$DAM_EGTB_DIR`, else the user's cache), for the `moves` list;
@@ -49,12 +48,18 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(variant: Variant, threads: usize, tt_bits: u32) -> Engine {
+        let settings = EgtbSettings {
+            variant,
+            dir: None,
+            pieces: MAX_PIECES,
+            build_missing: false,
+        };
         let tables = Variant::PLAIN
             .contains(&variant)
-            .then(|| open_for_engine(variant, &default_dir(), MAX_PIECES, false))
+            .then(|| engine::open_tables(&settings))
             .flatten();
         Engine {
-            searcher: Searcher::new(threads, tt_bits),
+            engine: engine::Engine::new(&Config::new(threads, tt_bits)),
             dice: random_seed(),
             tables,
         }
@@ -70,10 +75,10 @@ impl Engine {
 
     /// Forget the table (a new game).
     pub fn clear(&self) {
-        self.searcher.clear();
+        self.engine.clear();
     }
 
-    /// Search on a thread of its own until `limits` or `control` stop it.
+    /// Search until `limits` or `control` stop it.
     fn search<G: Evaluate>(
         &self,
         pos: &G,
@@ -83,16 +88,8 @@ impl Engine {
         control: &Control,
         info: Option<Sender<Info<G::Move>>>,
     ) -> Option<Outcome<G::Move>> {
-        let searcher = &self.searcher;
-        thread::scope(|s| {
-            let run = move || searcher.search(pos, history, limits, lines, control, info.as_ref());
-            let handle = thread::Builder::new()
-                .name("dam-play-search".into())
-                .stack_size(STACK)
-                .spawn_scoped(s, run)
-                .ok()?;
-            handle.join().ok()
-        })
+        self.engine
+            .search(pos, history, limits, lines, control, info.as_ref())
     }
 
     /// The engine's move at `level` within `limits`; `None` when there is

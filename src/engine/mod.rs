@@ -1,0 +1,196 @@
+//! The engine room: one configuration (threads, table size, endgame
+//! databases, search features) turned into a searcher with its tables, and
+//! the one place that starts search threads. Every front end (Hub, DXP,
+//! `dam play`, `dam analyze`, `dam bench`, matches, PDN analysis, data
+//! generation, book building) asks this module for its searches; none
+//! spawns a search thread or wires databases into a search itself.
+
+mod opening;
+mod pool;
+
+pub use opening::Opening;
+pub use pool::{Pool, pool};
+
+use crate::egtb::{Tables, default_dir, open_for_engine};
+use crate::eval::Evaluate;
+use crate::search::{Control, Features, Info, Limits, Outcome, STACK, Searcher};
+use crate::variant::Variant;
+use crossbeam_channel::Sender;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+
+/// Which endgame databases an engine probes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EgtbSettings {
+    /// The variant whose sets are opened.
+    pub variant: Variant,
+    /// Their directory; `None`: `$DAM_EGTB_DIR`, else the user's cache.
+    pub dir: Option<PathBuf>,
+    /// Sets of up to this many pieces (below 2: none).
+    pub pieces: u32,
+    /// Build the small sets (up to 4 pieces) first when they are missing.
+    pub build_missing: bool,
+}
+
+/// What an engine is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Search threads (at least one).
+    pub threads: usize,
+    /// The transposition table holds `2^tt_bits` entries.
+    pub tt_bits: u32,
+    /// Endgame databases to probe, if any.
+    pub egtb: Option<EgtbSettings>,
+    /// Parts of the search switched on or off (`dam selfplay`).
+    pub features: Features,
+}
+
+impl Config {
+    /// `threads` threads and a table of `2^tt_bits` entries, no databases,
+    /// every search feature on.
+    pub fn new(threads: usize, tt_bits: u32) -> Config {
+        Config {
+            threads,
+            tt_bits,
+            egtb: None,
+            features: Features::default(),
+        }
+    }
+}
+
+/// A searcher with its table, threads and databases, kept between
+/// searches.
+pub struct Engine {
+    searcher: Searcher,
+    tables: Option<Arc<Tables>>,
+}
+
+impl Engine {
+    /// The engine `config` describes. Databases that cannot be opened are
+    /// reported (logged once) and left out.
+    pub fn new(config: &Config) -> Engine {
+        let tables = config.egtb.as_ref().and_then(open_tables).map(Arc::new);
+        Engine::with_tables(config, tables)
+    }
+
+    /// The engine `config` describes, probing `tables` (already opened and
+    /// shared, as a batch job's shelf does) instead of `config.egtb`.
+    pub fn with_tables(config: &Config, tables: Option<Arc<Tables>>) -> Engine {
+        let mut searcher = Searcher::new(config.threads, config.tt_bits);
+        searcher.set_features(config.features);
+        searcher.set_tables(tables.clone());
+        Engine { searcher, tables }
+    }
+
+    /// The databases this engine probes.
+    pub fn tables(&self) -> Option<&Tables> {
+        self.tables.as_deref()
+    }
+
+    /// The table's size, as log2 of its entries: below the size asked for
+    /// when the machine could not allocate that much.
+    pub fn table_bits(&self) -> u32 {
+        self.searcher.table_bits()
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
+    }
+
+    /// Forget every stored result (a new game).
+    pub fn clear(&self) {
+        self.searcher.clear();
+    }
+
+    /// Search `pos` (reached through the positions hashed in `history`)
+    /// and wait for the answer. The search runs on a thread with the stack
+    /// it needs; `None` when that thread could not start or failed.
+    pub fn search<G: Evaluate>(
+        &self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
+        control: &Control,
+        info: Option<&Sender<Info<G::Move>>>,
+    ) -> Option<Outcome<G::Move>> {
+        let searcher = &self.searcher;
+        thread::scope(|s| {
+            let run = move || searcher.search(pos, history, limits, lines, control, info);
+            let handle = thread::Builder::new()
+                .name("dam-search".into())
+                .stack_size(STACK)
+                .spawn_scoped(s, run)
+                .map_err(|e| log::error!("cannot start a search thread: {e}"))
+                .ok()?;
+            handle.join().ok()
+        })
+    }
+
+    /// Search on the calling thread, which must have the stack a search
+    /// needs (a thread of a `Pool`), and wait for the answer.
+    pub fn search_here<G: Evaluate>(
+        &self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
+        control: &Control,
+    ) -> Outcome<G::Move> {
+        self.searcher
+            .search(pos, history, limits, lines, control, None)
+    }
+}
+
+/// A search given to the background: `done` receives its answer.
+pub struct Job<G: Evaluate> {
+    pub pos: G,
+    pub history: Vec<u64>,
+    pub limits: Limits,
+    pub lines: usize,
+    pub control: Arc<Control>,
+    pub info: Sender<Info<G::Move>>,
+    pub done: Sender<Outcome<G::Move>>,
+}
+
+/// Start `job` on `engine` in the background and return at once; the
+/// thread ends after sending the answer on `job.done` (stop it early with
+/// `job.control`).
+pub fn start<G: Evaluate>(engine: &Arc<Engine>, job: Job<G>) -> std::io::Result<JoinHandle<()>> {
+    let engine = engine.clone();
+    thread::Builder::new()
+        .name("dam-search".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            let out = engine.searcher.search(
+                &job.pos,
+                &job.history,
+                &job.limits,
+                job.lines,
+                &job.control,
+                Some(&job.info),
+            );
+            let _ = job.done.send(out);
+        })
+}
+
+/// The sets `settings` name, opened (and the small ones built first when
+/// asked); `None` when they cover nothing. For a front end that shows
+/// database values beside a search (`dam play`, `dam show`).
+pub fn open_tables(settings: &EgtbSettings) -> Option<Tables> {
+    if settings.pieces < 2 {
+        return None;
+    }
+    let dir = settings.dir.clone().unwrap_or_else(default_dir);
+    open_for_engine(
+        settings.variant,
+        &dir,
+        settings.pieces,
+        settings.build_missing,
+    )
+}
+
+#[cfg(test)]
+mod tests;

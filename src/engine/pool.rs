@@ -1,0 +1,16 @@
+//! Pools of search threads for batch jobs (data generation, PDN analysis,
+//! book building, local match engines): every thread has the stack a
+//! search needs, so each may run `Engine::search_here`.
+
+use crate::search::STACK;
+
+pub use rayon::ThreadPool as Pool;
+
+/// A pool of `threads` threads (at least one) named `name-N`.
+pub fn pool(threads: usize, name: &'static str) -> Result<Pool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .stack_size(STACK)
+        .thread_name(move |i| format!("{name}-{i}"))
+        .build()
+}

@@ -1,0 +1,84 @@
+use super::*;
+use crate::rules::Game;
+use crate::rules::removal::{English, International};
+use std::time::Duration;
+
+fn depth(d: i32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn a_search_waits_for_its_answer_on_a_thread_of_its_own() {
+    let engine = Engine::new(&Config::new(1, 16));
+    let pos = International::start();
+    let out = engine
+        .search(&pos, &[], &depth(5), 1, &Control::new(false), None)
+        .expect("the search ran");
+    assert_eq!(out.depth, 5);
+    assert!(out.best.is_some());
+}
+
+#[test]
+fn a_background_search_sends_its_infos_then_its_answer() {
+    let engine = Arc::new(Engine::new(&Config::new(2, 16)));
+    let (info, infos) = crossbeam_channel::unbounded();
+    let (done, dones) = crossbeam_channel::unbounded();
+    let control = Arc::new(Control::new(false));
+    let job = Job {
+        pos: English::start(),
+        history: vec![],
+        limits: Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        lines: 1,
+        control: control.clone(),
+        info,
+        done,
+    };
+    let handle = start(&engine, job).expect("the thread starts");
+    infos
+        .recv_timeout(Duration::from_secs(10))
+        .expect("an info line while it searches");
+    control.stop();
+    let out = dones
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the answer after stop");
+    assert!(out.best.is_some());
+    handle.join().unwrap();
+}
+
+#[test]
+fn a_pool_thread_searches_where_it_stands() {
+    let pool = pool(1, "dam-test").unwrap();
+    let engine = Engine::new(&Config::new(1, 16));
+    let out = pool.install(|| {
+        engine.search_here(
+            &International::start(),
+            &[],
+            &depth(6),
+            1,
+            &Control::new(false),
+        )
+    });
+    assert_eq!(out.depth, 6);
+}
+
+#[test]
+fn no_databases_below_two_pieces() {
+    let settings = EgtbSettings {
+        variant: Variant::Russian,
+        dir: Some(std::env::temp_dir().join("dam-engine-no-such-dir")),
+        pieces: 1,
+        build_missing: true,
+    };
+    assert!(open_tables(&settings).is_none());
+    let engine = Engine::new(&Config {
+        egtb: Some(settings),
+        ..Config::new(1, 10)
+    });
+    assert!(engine.tables().is_none());
+}
