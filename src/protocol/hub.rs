@@ -9,70 +9,21 @@
 //! lines only; logs go to stderr.
 
 mod line;
+mod params;
 mod position;
 mod session;
 mod squares;
 
 pub use line::{Line, parse, write};
+use params::param_line;
+pub use params::{PARAMS, Param, Params, set_param};
 pub use position::{parse_position, position_text};
 pub use squares::convert as hub_numbering;
 
-use crate::eval::pattern::{self, WeightsError};
-use crate::search::{Table, default_threads};
-use crate::variant::Variant;
 use crate::with_variant;
 use crossbeam_channel::Receiver;
 use session::{Exit, Session};
 use std::io::{BufRead, Write};
-
-/// The engine's parameters, as `set-param` leaves them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Params {
-    pub variant: Variant,
-    /// A variant asked for that dam does not play: `go` is refused until a
-    /// supported one is set.
-    pub unsupported_variant: Option<String>,
-    pub threads: usize,
-    /// log2 of the table's entries.
-    pub tt_size: u32,
-    pub ponder: bool,
-    /// Play from the shipped opening book in `go think`.
-    pub book: bool,
-    /// The book file to play from; empty: the shipped book of the variant.
-    pub book_file: String,
-    /// Use the book while the position's ply is below this.
-    pub book_ply: u32,
-    /// Book moves this far below the best (hundredths of a man) may be played.
-    pub book_margin: u32,
-    /// 1 (weakest) to 10 (full strength).
-    pub skill: u32,
-    /// The endgame database directory; empty: the default (`egtb`).
-    pub egtb_path: String,
-    /// Probe databases of up to this many pieces; 0: none.
-    pub egtb_pieces: u32,
-    /// The evaluation weights file in use; empty: the shipped weights.
-    pub eval_file: String,
-}
-
-impl Default for Params {
-    fn default() -> Params {
-        Params {
-            variant: Variant::International,
-            unsupported_variant: None,
-            threads: default_threads(),
-            tt_size: 22,
-            ponder: false,
-            book: false,
-            book_file: String::new(),
-            book_ply: 20,
-            book_margin: 4,
-            skill: 10,
-            egtb_path: String::new(),
-            egtb_pieces: 0,
-            eval_file: String::new(),
-        }
-    }
-}
 
 /// The variants offered, by the names Scan and pydraughts use first.
 const VARIANT_NAMES: &str = "normal standard international english brazilian russian dama dama-international damasca damasca-international lasca damath";
@@ -179,130 +130,8 @@ fn announce<W: Write>(out: &mut Out<W>, p: &Params) {
             ("country", "none".into()),
         ],
     ));
-    let variant = match p.variant {
-        Variant::International => "normal".to_string(),
-        v => v.id().to_string(),
-    };
-    let params: [Vec<(&str, String)>; 12] = [
-        vec![
-            ("name", "variant".into()),
-            ("value", variant),
-            ("type", "enum".into()),
-            ("values", VARIANT_NAMES.into()),
-        ],
-        int_param("threads", p.threads as u32, 1, 64),
-        int_param("tt-size", p.tt_size, 16, Table::MAX_BITS),
-        bool_param("ponder", p.ponder),
-        bool_param("book", p.book),
-        vec![
-            ("name", "book-file".into()),
-            ("value", p.book_file.clone()),
-            ("type", "string".into()),
-        ],
-        int_param("book-ply", p.book_ply, 0, 20),
-        int_param("book-margin", p.book_margin, 0, 100),
-        int_param("skill", p.skill, 1, 10),
-        vec![
-            ("name", "egtb-path".into()),
-            ("value", p.egtb_path.clone()),
-            ("type", "string".into()),
-        ],
-        int_param("egtb-pieces", p.egtb_pieces, 0, 8),
-        vec![
-            ("name", "eval-file".into()),
-            ("value", p.eval_file.clone()),
-            ("type", "string".into()),
-        ],
-    ];
-    for param in params {
-        out.send(write("param", &param));
+    for param in &PARAMS {
+        out.send(param_line(param, p));
     }
     out.send("wait".into());
-}
-
-fn int_param(name: &str, value: u32, min: u32, max: u32) -> Vec<(&'static str, String)> {
-    vec![
-        ("name", name.to_string()),
-        ("value", value.to_string()),
-        ("type", "int".into()),
-        ("min", min.to_string()),
-        ("max", max.to_string()),
-    ]
-}
-
-fn bool_param(name: &str, value: bool) -> Vec<(&'static str, String)> {
-    vec![
-        ("name", name.to_string()),
-        ("value", value.to_string()),
-        ("type", "bool".into()),
-    ]
-}
-
-/// Play with the evaluation weights file `path` (its own variant's), or
-/// with `variant`'s shipped weights again when `path` is empty.
-fn set_eval_file(path: &str, variant: Variant) -> Result<(), WeightsError> {
-    if path.is_empty() {
-        pattern::install(variant, None);
-    } else {
-        pattern::install_file(std::path::Path::new(path))?;
-    }
-    Ok(())
-}
-
-/// Apply `set-param name=.. value=..`; a bad value is reported and
-/// ignored. Returns whether the value was accepted.
-pub fn set_param<W: Write>(out: &mut Out<W>, p: &mut Params, line: &Line) -> bool {
-    let (Some(name), Some(value)) = (line.get("name"), line.get("value")) else {
-        out.error("set-param needs name and value");
-        return false;
-    };
-    let int = |lo: u32, hi: u32| value.parse::<u32>().ok().filter(|v| (lo..=hi).contains(v));
-    let boolean = || match value {
-        "true" => Some(true),
-        "false" => Some(false),
-        _ => None,
-    };
-    let ok = match name {
-        "variant" => {
-            let known = value.parse::<Variant>().map(|v| p.variant = v).is_ok();
-            p.unsupported_variant = (!known).then(|| value.to_string());
-            known
-        }
-        "threads" => int(1, 256).map(|v| p.threads = v as usize).is_some(),
-        "tt-size" => int(Table::MIN_BITS, Table::MAX_BITS)
-            .map(|v| p.tt_size = v)
-            .is_some(),
-        "ponder" => boolean().map(|v| p.ponder = v).is_some(),
-        "book" => boolean().map(|v| p.book = v).is_some(),
-        "book-file" => {
-            p.book_file = value.to_string();
-            true
-        }
-        "book-ply" => int(0, 20).map(|v| p.book_ply = v).is_some(),
-        "book-margin" => int(0, 100).map(|v| p.book_margin = v).is_some(),
-        "skill" => int(1, 10).map(|v| p.skill = v).is_some(),
-        "egtb-path" => {
-            p.egtb_path = value.to_string();
-            true
-        }
-        "egtb-pieces" => int(0, 8).map(|v| p.egtb_pieces = v).is_some(),
-        "eval-file" => match set_eval_file(value, p.variant) {
-            Ok(()) => {
-                p.eval_file = value.to_string();
-                true
-            }
-            Err(e) => {
-                out.error(&e.to_string());
-                return false;
-            }
-        },
-        other => {
-            log::warn!("unknown parameter '{other}' ignored");
-            return false;
-        }
-    };
-    if !ok {
-        out.error(&format!("bad value '{value}' for parameter {name}"));
-    }
-    ok
 }
