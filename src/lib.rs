@@ -11,6 +11,7 @@ pub mod matches;
 pub mod notation;
 pub mod pdn;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -2,12 +2,11 @@
 //! best move.
 
 use super::CliError;
-use crate::engine::{Config, EgtbSettings, Engine};
+use crate::engine::{Config, EgtbSettings, Engine, score_text};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::{parse_move, pdn_move};
 use crate::rules::record::Record;
-use crate::search::score::mate_plies;
 use crate::search::{Control, Info, Limits, default_threads, line_text};
 use crate::variant::Variant;
 use crate::with_variant;
@@ -59,15 +58,6 @@ pub struct AnalyzeArgs {
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     super::tune::use_eval_file(args.eval_file.as_deref())?;
     with_variant!(args.variant, G => run_for::<G>(args))
-}
-
-/// A score as text: men with two decimals, or a win/loss in plies.
-pub fn score_text(score: i32) -> String {
-    match mate_plies(score) {
-        Some(p) if p >= 0 => format!("win{p}"),
-        Some(p) => format!("loss{}", -p),
-        None => format!("{:.2}", score as f64 / 100.0),
-    }
 }
 
 fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {

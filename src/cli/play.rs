@@ -1,24 +1,9 @@
-//! `dam play`: a person plays the engine (or another person) at a
-//! terminal, in every variant. The board is redrawn in place on a
-//! terminal and printed as plain lines otherwise, so scripts and tests
-//! drive it through stdin and stdout. Commands: `help` in `commands`.
-
-mod board;
-mod clock;
-mod command;
-mod engine;
-mod files;
-mod history;
-mod input;
-mod level;
-mod screen;
-mod session;
-mod setup;
-mod typed;
+//! `dam play`: its arguments, handed to the terminal front end
+//! (`crate::play`).
 
 use super::CliError;
+use crate::play::{self, Options};
 use crate::variant::Variant;
-use crate::with_variant;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -54,10 +39,16 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let variant = match (args.variant, &args.pdn) {
-        (Some(v), _) => v,
-        (None, Some(path)) => files::variant_of(path, args.game).map_err(CliError)?,
-        (None, None) => Variant::International,
+    let options = Options {
+        variant: args.variant,
+        fen: args.fen.clone(),
+        pdn: args.pdn.clone(),
+        game: args.game,
+        level: args.level.clone(),
+        computer: args.computer.clone(),
+        threads: args.threads,
+        tt_size: args.tt_size,
+        ascii: args.ascii,
     };
-    with_variant!(variant, G => session::run::<G>(args))
+    play::run(&options).map_err(CliError)
 }

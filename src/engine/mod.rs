@@ -13,6 +13,7 @@ pub use pool::{Pool, pool};
 
 use crate::egtb::{Tables, default_dir, open_for_engine};
 use crate::eval::Evaluate;
+use crate::search::score::mate_plies;
 use crate::search::{Control, Features, Info, Limits, Outcome, STACK, Searcher};
 use crate::variant::Variant;
 use crossbeam_channel::Sender;
@@ -174,6 +175,16 @@ pub fn start<G: Evaluate>(engine: &Arc<Engine>, job: Job<G>) -> std::io::Result<
             );
             let _ = job.done.send(out);
         })
+}
+
+/// A score as text: men with two decimals, or a win/loss in plies
+/// (`win7`, `loss4`).
+pub fn score_text(score: i32) -> String {
+    match mate_plies(score) {
+        Some(p) if p >= 0 => format!("win{p}"),
+        Some(p) => format!("loss{}", -p),
+        None => format!("{:.2}", score as f64 / 100.0),
+    }
 }
 
 /// The sets `settings` name, opened (and the small ones built first when

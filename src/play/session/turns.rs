@@ -4,13 +4,13 @@
 
 use super::{DRAW_MARGIN, MAX_MOVE_TEXT, Session};
 use crate::book::next_random;
-use crate::cli::analyze::score_text;
-use crate::cli::play::clock::Expiry;
-use crate::cli::play::typed::{legal_list, read_move};
+use crate::engine::score_text;
 use crate::eval::Evaluate;
 use crate::matches::pdn_log::result_text;
 use crate::notation::fen::points;
 use crate::notation::movetext::pdn_move;
+use crate::play::clock::Expiry;
+use crate::play::typed::{legal_list, read_move};
 use crate::rules::{Color, GameEnd, MoveList, Outcome, Setup};
 
 impl<G: Evaluate> Session<G> {

@@ -2,11 +2,11 @@
 //! its status (side to move, last move, Damath score, move list, clock).
 
 use super::{MOVES_SHOWN, Session};
-use crate::cli::play::board::draw;
 use crate::eval::Evaluate;
 use crate::notation::display::color_name;
 use crate::notation::fen::points;
 use crate::notation::movetext::pdn_move;
+use crate::play::board::draw;
 use crate::rules::Color;
 use crate::variant::Variant;
 

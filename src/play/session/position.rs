@@ -2,15 +2,15 @@
 //! the game; open a game of a file, and the next or previous one).
 
 use super::{Opened, Session};
-use crate::cli::play::clock::Clocks;
-use crate::cli::play::command::Sides;
-use crate::cli::play::files;
-use crate::cli::play::history::History;
-use crate::cli::play::setup::{self, Step};
 use crate::eval::Evaluate;
 use crate::matches::Finished;
 use crate::matches::pdn_log::{MatchTags, game_text};
 use crate::notation::fen::write_fen;
+use crate::play::clock::Clocks;
+use crate::play::command::Sides;
+use crate::play::files;
+use crate::play::history::History;
+use crate::play::setup::{self, Step};
 use std::path::PathBuf;
 
 impl<G: Evaluate> Session<G> {

@@ -6,9 +6,9 @@
 use super::input::Input;
 use super::level::{Level, learner};
 use crate::book::{next_random, random_seed};
-use crate::cli::analyze::score_text;
 use crate::egtb::Tables;
 use crate::egtb::signature::MAX_PIECES;
+use crate::engine::score_text;
 use crate::engine::{self, Config, EgtbSettings};
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;

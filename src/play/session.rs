@@ -11,7 +11,7 @@ mod position;
 mod turns;
 mod view;
 
-use super::PlayArgs;
+use super::Options;
 use super::board::Style;
 use super::clock::Clocks;
 use super::command::{self, Command, Sides, Target};
@@ -22,7 +22,6 @@ use super::level::{DAMATH_CLOCK, Level};
 use super::screen::{Screen, next_input};
 use super::setup;
 use crate::book::random_seed;
-use crate::cli::CliError;
 use crate::eval::Evaluate;
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::rules::{Color, Setup};
@@ -76,7 +75,7 @@ struct Session<G: Evaluate> {
     dice: u64,
 }
 
-pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
+pub fn run<G: Evaluate>(args: &Options) -> Result<(), String> {
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let default_level = match G::VARIANT {
         Variant::Damath => DAMATH_CLOCK,
@@ -85,12 +84,12 @@ pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
     let level = match &args.level {
         Some(text) => {
             let words: Vec<&str> = text.split_whitespace().collect();
-            Level::parse(&words).map_err(CliError)?
+            Level::parse(&words)?
         }
         None => default_level,
     };
     let start: G = match &args.fen {
-        Some(fen) => parse_fen(fen).map_err(CliError::new)?,
+        Some(fen) => parse_fen(fen).map_err(|e| e.to_string())?,
         None => G::start(),
     };
     let mut session = Session {
@@ -100,7 +99,7 @@ pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
             args.threads.unwrap_or_else(default_threads),
             args.tt_size,
         ),
-        computer: command::sides(&args.computer).map_err(CliError)?,
+        computer: command::sides(&args.computer)?,
         clocks: Clocks::new(level),
         ponder: false,
         style: Style {
@@ -118,7 +117,7 @@ pub fn run<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         dice: random_seed(),
     };
     if let Some(path) = &args.pdn {
-        session.load(path.clone(), args.game).map_err(CliError)?;
+        session.load(path.clone(), args.game)?;
     }
     session.greet();
     session.run();

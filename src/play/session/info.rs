@@ -3,10 +3,10 @@
 //! and live analysis until the player types.
 
 use super::{Flow, Session};
-use crate::cli::analyze::score_text;
-use crate::cli::play::input::Input;
+use crate::engine::score_text;
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
+use crate::play::input::Input;
 
 impl<G: Evaluate> Session<G> {
     pub(super) fn list_moves(&mut self) {

@@ -105,8 +105,8 @@ mod tests {
 #[cfg(test)]
 mod robust {
     use super::read_move;
-    use crate::cli::play::command;
-    use crate::cli::play::setup::step;
+    use crate::play::command;
+    use crate::play::setup::step;
     use crate::rules::Game;
     use crate::rules::columns::Lasca;
     use crate::rules::damath::Damath;
