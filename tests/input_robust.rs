@@ -4,8 +4,8 @@
 //! lines cut or with one character changed, so the readers are driven deep
 //! into their grammar and not only turned away at the first character.
 
+use dam::book::ballots::read_ballots;
 use dam::book::{read_book, shipped};
-use dam::matches::ballots::read_ballots;
 use dam::protocol::hub::{parse, parse_position};
 use dam::variant::Variant;
 use dam::with_variant;

@@ -29,6 +29,7 @@
 //! one row forward), so it is the game's ply count however the game got
 //! there.
 
+pub mod ballots;
 mod build;
 mod format;
 

@@ -7,8 +7,8 @@
 
 use super::CliError;
 use super::dxp::dam_player;
+use crate::book::ballots::{openings, read_ballots, read_game_set, shipped_ballots};
 use crate::eval::Evaluate;
-use crate::matches::ballots::{openings, read_ballots, read_game_set, shipped_ballots};
 use crate::matches::concurrent::play_match_concurrent;
 use crate::matches::elo::{SPRT_BOUND, Sprt, Tally, Verdict};
 use crate::matches::hub::HubEngine;

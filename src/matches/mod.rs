@@ -5,7 +5,6 @@
 //! endgame databases; each finished game goes to the caller at once (the
 //! PDN log), then the score and Elo.
 
-pub mod ballots;
 pub mod book_player;
 pub mod concurrent;
 pub mod elo;

@@ -11,9 +11,9 @@
 //! new games.
 
 use super::record::{Record, RecordError, Writer, fits};
+use crate::book::ballots::read_ballots;
 use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
-use crate::matches::ballots::read_ballots;
 use crate::rules::record::Record as History;
 use crate::rules::{Color, MoveList, Outcome};
 use crate::search::{Control, Limits};
