@@ -17,11 +17,7 @@ use std::collections::HashSet;
 /// The ballot file shipped for `variant` (book/), if there is one: what
 /// `dam match` plays when given no openings.
 pub fn shipped_ballots(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::International => Some(include_str!("../../book/international-2move.txt")),
-        Variant::English => Some(include_str!("../../book/english-3move.txt")),
-        _ => None,
-    }
+    variant.facts().match_ballots
 }
 
 /// A ballot line that names no position.

@@ -185,11 +185,7 @@ pub fn next_random(state: &mut u64) -> u64 {
 /// The book dam ships for `variant` (`book/<variant>.book`, built into
 /// the binary), if there is one.
 pub fn shipped(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::International => Some(include_str!("../../book/international.book")),
-        Variant::English => Some(include_str!("../../book/english.book")),
-        _ => None,
-    }
+    variant.facts().book
 }
 
 /// The book a protocol plays from: the file at `path`, or `G`'s shipped

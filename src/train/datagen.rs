@@ -17,7 +17,6 @@ use crate::eval::Evaluate;
 use crate::rules::record::Record as History;
 use crate::rules::{Color, MoveList, Outcome};
 use crate::search::{Control, Limits};
-use crate::variant::Variant;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
@@ -56,18 +55,13 @@ pub struct Summary {
     pub black_wins: u64,
 }
 
-/// The shipped ballot deck of a variant and its length in plies.
-fn shipped_deck(variant: Variant) -> Option<(&'static str, usize)> {
-    match variant {
-        Variant::International => Some((include_str!("../../book/international-3move.txt"), 3)),
-        Variant::English => Some((include_str!("../../book/english-3move.txt"), 3)),
-        _ => None,
-    }
-}
-
 /// The openings games start from, each with its ply in the game.
 fn openings<G: Evaluate>() -> Vec<(G, usize)> {
-    match shipped_deck(G::VARIANT).map(|(text, plies)| (read_ballots::<G>(text), plies)) {
+    match G::VARIANT
+        .facts()
+        .datagen_ballots
+        .map(|(text, plies)| (read_ballots::<G>(text), plies))
+    {
         Some((Ok(deck), plies)) if !deck.is_empty() => {
             deck.into_iter().map(|pos| (pos, plies)).collect()
         }

@@ -13,14 +13,14 @@
 //! - 26..28 i16 search score from White's point of view, in hundredths of
 //!   a man, clamped to ±3000 (wins and losses included);
 //! - 28..30 u16 ply of the position in its game;
-//! - 30 u8 variant: its index in `Variant::ALL`;
+//! - 30 u8 variant: its file code (`variant::Facts::file_code`);
 //! - 31 u8 reserved, 0.
 //!
 //! Only variants whose positions are men and kings on single squares fit
 //! (not the stacking variants, not Damath's numbered chips).
 
 use crate::rules::{Color, Game, Outcome, Piece, Setup};
-use crate::variant::Variant;
+use crate::variant::{Family, Variant};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -38,11 +38,8 @@ pub const SCORE_LIMIT: i32 = 3000;
 
 /// Whether positions of `variant` fit the format: men and kings on at
 /// most 64 squares, no stacks, no numbered chips.
-pub const fn fits(variant: Variant) -> bool {
-    !matches!(
-        variant,
-        Variant::Damasca | Variant::DamascaInternational | Variant::Lasca | Variant::Damath
-    )
+pub fn fits(variant: Variant) -> bool {
+    variant.family() == Family::Removal
 }
 
 /// One quiet position of a self-play game.
@@ -187,10 +184,7 @@ impl Record {
         };
         b[26..28].copy_from_slice(&self.score.to_le_bytes());
         b[28..30].copy_from_slice(&self.ply.to_le_bytes());
-        b[30] = Variant::ALL
-            .iter()
-            .position(|&v| v == self.variant)
-            .unwrap_or(0) as u8;
+        b[30] = self.variant.facts().file_code;
         b
     }
 
@@ -219,9 +213,8 @@ impl Record {
         if i32::from(score).abs() > SCORE_LIMIT {
             return Err(format!("score {score} beyond ±{SCORE_LIMIT}"));
         }
-        let variant = *Variant::ALL
-            .get(b[30] as usize)
-            .ok_or_else(|| format!("variant index {}", b[30]))?;
+        let variant =
+            Variant::from_file_code(b[30]).ok_or_else(|| format!("variant code {}", b[30]))?;
         if b[31] != 0 {
             return Err(format!("reserved byte {} (must be 0)", b[31]));
         }
