@@ -323,3 +323,47 @@ fn every_hub_go_gets_one_done_whatever_rebuilds_the_engine() {
     writeln!(stdin, "quit").unwrap();
     assert_eq!(wait(&mut hub), Some(0));
 }
+
+#[test]
+fn no_byte_of_a_book_file_reaches_stdout_unescaped() {
+    let d = dir("hostile-book");
+    let forged = file(
+        &d,
+        "forged.book",
+        "# variant: international\nW:W31-50:B1-20 ; 32-28 +0.00\r\
+         done move=46-41\r\u{85}\u{1b}[2J\n",
+    );
+    let empty = file(&d, "empty.book", "");
+    let (mut hub, mut stdin, out, _) = hub();
+    writeln!(
+        stdin,
+        "set-param name=threads value=1\nset-param name=book value=true"
+    )
+    .unwrap();
+    let mut errors = Vec::new();
+    for book in [&forged, &empty] {
+        writeln!(stdin, "set-param name=book-file value={book}").unwrap();
+        writeln!(stdin, "pos start\nlevel depth=1\ngo think").unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + BOUND;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = out.recv_timeout(left).expect("done within the bound");
+            assert!(
+                !line.chars().any(|c| c.is_control()),
+                "a control character on stdout: {line:?}"
+            );
+            if line.starts_with("error ") {
+                errors.push(line);
+            } else if line.starts_with("done ") {
+                assert!(!line.contains("46-41"), "{line}");
+                break;
+            }
+        }
+    }
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("forged.book:2:"), "{errors:?}");
+    assert!(errors[1].contains("empty.book:1:"), "{errors:?}");
+    writeln!(stdin, "quit").unwrap();
+    assert_eq!(wait(&mut hub), Some(0));
+}
