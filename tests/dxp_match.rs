@@ -42,11 +42,13 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
         games: 1,
         minutes: 2,
         moves: 75,
+        max_minutes: 120,
+        announce: false,
         start: None,
         timeout: Duration::from_secs(10),
         adjudicator: None,
     };
-    thread::spawn(move || serve(listener, Cycle(3), settings));
+    thread::spawn(move || serve(listener, Cycle(3), settings, 1));
 
     let start = International::start();
     let mut openings = vec![start];

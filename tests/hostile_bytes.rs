@@ -13,7 +13,8 @@ use dam::rules::removal::International;
 use dam::rules::{Color, Game};
 use std::io::Write;
 use std::net::TcpStream;
-use std::process::Stdio;
+use std::process::{ChildStdin, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// The longest any one program may take to answer or end here.
@@ -74,17 +75,7 @@ const HUB_LINES: [&str; 14] = [
 
 #[test]
 fn hub_survives_hostile_lines() {
-    let mut hub = Dam::spawn(
-        command()
-            .args(["hub"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped()),
-    );
-    let out = lines(hub.child.stdout.take().unwrap());
-    // Read the logs as they come: a full stderr pipe would stop dam.
-    let logs = lines(hub.child.stderr.take().unwrap());
-    let mut stdin = hub.child.stdin.take().unwrap();
+    let (mut hub, mut stdin, out, logs) = hub();
     let mut rng = Bytes(0x5eed_0001);
     writeln!(stdin, "set-param name=threads value=1").unwrap();
     for _ in 0..300 {
@@ -100,20 +91,42 @@ fn hub_survives_hostile_lines() {
     stdin.write_all(&vec![b'x'; 200_000]).unwrap();
     writeln!(stdin, "\nstop\nping").unwrap();
     stdin.flush().unwrap();
-    let deadline = Instant::now() + BOUND;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match out.recv_timeout(left) {
-            Ok(line) if line == "pong" => break,
-            Ok(_) => {}
-            Err(_) => panic!("no pong within {BOUND:?}"),
-        }
-    }
+    until_pong(&out);
     writeln!(stdin, "quit").unwrap();
     drop(stdin);
     let status = wait(&mut hub);
     assert_eq!(status, Some(0));
     assert!(!logs.iter().any(|l| l.contains("panicked")));
+}
+
+/// `dam hub` with its input, and its output and log lines as they come
+/// (a full pipe would stop dam).
+fn hub() -> (Dam, ChildStdin, Receiver<String>, Receiver<String>) {
+    let mut hub = Dam::spawn(
+        command()
+            .args(["hub"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
+    let out = lines(hub.child.stdout.take().unwrap());
+    let logs = lines(hub.child.stderr.take().unwrap());
+    let stdin = hub.child.stdin.take().unwrap();
+    (hub, stdin, out, logs)
+}
+
+/// The lines of `out` before `pong`, which must come within `BOUND`.
+fn until_pong(out: &Receiver<String>) -> Vec<String> {
+    let deadline = Instant::now() + BOUND;
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match out.recv_timeout(left) {
+            Ok(line) if line == "pong" => return seen,
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no pong within {BOUND:?}"),
+        }
+    }
 }
 
 /// The exit code of `dam`, which must end within `BOUND`.
@@ -173,7 +186,10 @@ fn dxp_stdio_ends_cleanly_on_hostile_bytes() {
 
 #[test]
 fn the_dxp_server_plays_a_full_game_among_hostile_connections() {
-    let (_server, addr) = listen(&["--search", "depth=1", "--timeout", "2"]);
+    let args: Vec<&str> = "--search depth=1 --timeout 2 --max-per-address 64"
+        .split(' ')
+        .collect();
+    let (_server, addr) = listen(&args);
     let mut rng = Bytes(0x5eed_0003);
     // Silent connections, kept open through the game.
     let silent: Vec<TcpStream> = (0..8).map(|_| TcpStream::connect(&addr).unwrap()).collect();
@@ -211,8 +227,8 @@ fn the_dxp_server_plays_a_full_game_among_hostile_connections() {
     let mut player = Peer::connect(&addr);
     player.send(&game_req(Color::Black, 10, None));
     accepted(&mut player);
-    let driven = drive(&mut player, International::start(), Color::Black, 200);
-    assert!(driven.dam_ended, "dam ends the game at its move count");
+    let driven = drive(&mut player, International::start(), Color::Black, 30);
+    assert!(driven.plies >= 30 || driven.over, "{driven:?}");
     for w in writers {
         w.join().unwrap();
     }
@@ -221,7 +237,8 @@ fn the_dxp_server_plays_a_full_game_among_hostile_connections() {
     let mut again = Peer::connect(&addr);
     again.send(&game_req(Color::White, 10, None));
     accepted(&mut again);
-    assert!(drive(&mut again, International::start(), Color::White, 200).dam_ended);
+    let driven = drive(&mut again, International::start(), Color::White, 30);
+    assert!(driven.plies >= 30 || driven.over, "{driven:?}");
     assert!(started.elapsed() < BOUND * 2, "{:?}", started.elapsed());
 }
 
@@ -267,4 +284,90 @@ fn the_pdn_reader_survives_hostile_files() {
             stderr(&run)
         );
     }
+}
+
+/// Hub lines that rebuild the engine (issue 32), mixed with searches.
+const REBUILDS: [&str; 8] = [
+    "set-param name=threads value=1",
+    "set-param name=threads value=2",
+    "set-param name=tt-size value=16",
+    "set-param name=tt-size value=17",
+    "set-param name=variant value=english",
+    "set-param name=variant value=normal",
+    "set-param name=egtb-path value=/nonexistent/a",
+    "set-param name=egtb-path value=/nonexistent/b",
+];
+
+#[test]
+fn every_hub_go_gets_one_done_whatever_rebuilds_the_engine() {
+    let (mut hub, mut stdin, out, _) = hub();
+    let mut rng = Bytes(0x5eed_0005);
+    writeln!(stdin, "set-param name=threads value=1\ninit").unwrap();
+    let mut gos = 0;
+    for _ in 0..200 {
+        let line = match rng.next() % 5 {
+            0 => "go think",
+            1 => "go analyze",
+            2 => "pos start",
+            3 => "level depth=2",
+            _ => rng.pick(&REBUILDS),
+        };
+        gos += usize::from(line.starts_with("go "));
+        writeln!(stdin, "{line}").unwrap();
+    }
+    writeln!(stdin, "stop\nping").unwrap();
+    stdin.flush().unwrap();
+    let dones = until_pong(&out)
+        .iter()
+        .filter(|l| l.starts_with("done "))
+        .count();
+    eprintln!("{gos} go, {dones} done");
+    assert!(gos > 50, "{gos}");
+    assert_eq!(dones, gos, "one done for each go");
+    writeln!(stdin, "quit").unwrap();
+    assert_eq!(wait(&mut hub), Some(0));
+}
+
+#[test]
+fn no_byte_of_a_book_file_reaches_stdout_unescaped() {
+    let d = dir("hostile-book");
+    let forged = file(
+        &d,
+        "forged.book",
+        "# variant: international\nW:W31-50:B1-20 ; 32-28 +0.00\r\
+         done move=46-41\r\u{85}\u{1b}[2J\n",
+    );
+    let empty = file(&d, "empty.book", "");
+    let (mut hub, mut stdin, out, _) = hub();
+    writeln!(
+        stdin,
+        "set-param name=threads value=1\nset-param name=book value=true"
+    )
+    .unwrap();
+    let mut errors = Vec::new();
+    for book in [&forged, &empty] {
+        writeln!(stdin, "set-param name=book-file value={book}").unwrap();
+        writeln!(stdin, "pos start\nlevel depth=1\ngo think").unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + BOUND;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = out.recv_timeout(left).expect("done within the bound");
+            assert!(
+                !line.chars().any(|c| c.is_control()),
+                "a control character on stdout: {line:?}"
+            );
+            if line.starts_with("error ") {
+                errors.push(line);
+            } else if line.starts_with("done ") {
+                assert!(!line.contains("46-41"), "{line}");
+                break;
+            }
+        }
+    }
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("forged.book:2:"), "{errors:?}");
+    assert!(errors[1].contains("empty.book:1:"), "{errors:?}");
+    writeln!(stdin, "quit").unwrap();
+    assert_eq!(wait(&mut hub), Some(0));
 }

@@ -42,6 +42,12 @@ pub fn read_book<G: Game>(text: &str, file: &str) -> Result<Book<G>, BookError> 
         positions.push(read_line::<G>(body).map_err(|why| fail(i + 1, why))?);
         numbers.push(i + 1);
     }
+    if positions.is_empty() {
+        return Err(fail(
+            1,
+            "no book position in the file (an empty book)".into(),
+        ));
+    }
     Book::new(positions).map_err(|(i, problem)| {
         // name the file's lines, not the positions' places
         let problem = match problem {
@@ -196,6 +202,8 @@ mod tests {
                 "not reached",
             ),
             ("# variant: english\n", 1, "a book for english"),
+            ("", 1, "no book position"),
+            ("# variant: international\n\n", 1, "no book position"),
             (
                 "W:W31-50:B1-20 ; 32-28 0\nW:W:B20 ; 20-25 0\n",
                 2,

@@ -45,12 +45,25 @@ pub struct DxpArgs {
     /// Initiator: games to play (colours alternate, dam White first).
     #[arg(long, default_value_t = 1)]
     games: u32,
-    /// Initiator: thinking time per player per game, in minutes.
+    /// Initiator: thinking time per player, in minutes, for the --moves
+    /// first moves.
     #[arg(long, value_name = "MIN", default_value_t = 2)]
     time: u16,
-    /// Initiator: moves per game (0: no limit).
+    /// Initiator: the moves the --time is for (0: the whole game); past
+    /// them the time left is for the rest of the game. A clock, not a
+    /// length of the game.
     #[arg(long, value_name = "N", default_value_t = 75)]
     moves: u16,
+    /// Follower: refuse (code 2) a game request of more minutes than
+    /// this. A peer's time for a whole game is its minutes plus
+    /// --timeout (--timeout alone for a game without time).
+    #[arg(long, value_name = "MIN", default_value_t = 120)]
+    max_time: u16,
+    /// --listen: the most connections served at once from one address
+    /// (of 64 in all); more are closed at once.
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    max_per_address: u16,
     /// Initiator: start the games from this position.
     #[arg(long)]
     fen: Option<String>,
@@ -109,6 +122,8 @@ fn run_for<G: Evaluate>(args: &DxpArgs) -> Result<(), CliError> {
         games: args.games,
         minutes: args.time,
         moves: args.moves,
+        max_minutes: args.max_time,
+        announce: args.listen.is_some(),
         start,
         timeout: Duration::from_secs(args.timeout.max(1)),
         adjudicator: args.egtb.adjudicator(args.variant)?,
@@ -119,7 +134,12 @@ fn run_for<G: Evaluate>(args: &DxpArgs) -> Result<(), CliError> {
             .map_err(|e| CliError(format!("cannot listen on {addr}: {e}")))?;
         let local = listener.local_addr().map_err(CliError::new)?;
         eprintln!("dam dxp: listening on {local}");
-        serve(listener, player, settings);
+        serve(
+            listener,
+            player,
+            settings,
+            usize::from(args.max_per_address),
+        );
         return Ok(());
     }
     let mut link = match &args.connect {

@@ -47,10 +47,12 @@ pub struct MatchArgs {
     /// opening of --ballots or --game-set, else 2).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: Option<u32>,
-    /// Minutes per player per game.
+    /// Thinking time per player, in minutes, for the --moves first moves.
     #[arg(long, value_name = "MIN", default_value_t = 2)]
     time: u16,
-    /// Moves per game for the clock (0: the whole game).
+    /// The moves the --time is for (0: the whole game); past them the
+    /// time left is for the rest of the game. A clock, not a length of
+    /// the game (--max-plies is that).
     #[arg(long, value_name = "N", default_value_t = 75)]
     moves: u16,
     /// Seconds per move instead of the game clock.
@@ -194,12 +196,18 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
     if std::io::stderr().is_terminal() {
         eprintln!();
     }
-    println!(
-        "{} vs {}: {}",
-        args.engines[0],
-        args.engines[1],
-        end.tally.summary()
-    );
+    // An aborted match has no score: only what was played.
+    let score = match &end.aborted {
+        None => end.tally.summary(),
+        Some(_) => format!(
+            "aborted after {} finished game(s): +{} ={} -{}",
+            end.tally.games(),
+            end.tally.wins,
+            end.tally.draws,
+            end.tally.losses
+        ),
+    };
+    println!("{} vs {}: {score}", args.engines[0], args.engines[1]);
     if let Some(sprt) = args.sprt {
         let verdict = match decided {
             Some(Verdict::H1) => format!("H1 accepted (elo >= {})", sprt.elo1),

@@ -53,6 +53,10 @@ impl<G: Game, P: Player<G>> Player<G> for BookPlayer<G, P> {
     fn game_over(&mut self, record: &Record<G>, outcome: Option<Outcome>) {
         self.inner.game_over(record, outcome);
     }
+
+    fn abandon_on(&mut self, abandoned: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.inner.abandon_on(abandoned);
+    }
 }
 
 #[cfg(test)]

@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 /// How the games of a match are played.
 #[derive(Clone, Debug)]
 pub struct MatchSettings {
-    /// Minutes per player per game and moves per game (0: no limit), as
-    /// DXP carries them.
+    /// Minutes per player for `moves` moves (0: the whole game; past them
+    /// the time left is for the rest of the game), as DXP carries them.
     pub minutes: u16,
     pub moves: u16,
     /// A fixed time per move instead of the game clock.
@@ -157,6 +157,9 @@ pub fn play_game<G: Game>(
         let chosen = players[seat(side)].choose(&record, &history, clock.state(side));
         let loss = Some(Outcome::Win(side.flip()));
         let Some(mv) = chosen else {
+            if let Some(end) = players[seat(side)].ended_game() {
+                break end;
+            }
             if let Some(why) = players[seat(side)].failure() {
                 break (None, why);
             }

@@ -1,8 +1,10 @@
 //! A remote DXP peer (`dxp://host:port`) as one side of a match: dam is
 //! the initiator, sends a GAMEREQ per game with the peer's colour, the
 //! clock and the start position, forwards the other side's moves and
-//! reads the peer's. A peer that breaks the protocol gives no move (it
-//! forfeits the game) and the link is dropped; the next game reconnects.
+//! reads the peer's. A peer that ends a game (GAMEEND) ends it with the
+//! result it concedes (a loss or a draw; a win it claims is not scored)
+//! and the match goes on. A peer that breaks the protocol gives no move,
+//! the link is dropped and the match stops.
 
 use crate::notation::movetext::{dxp_move, find_dxp_move};
 use crate::protocol::dxp::board::encode;
@@ -26,6 +28,8 @@ pub struct DxpRemote<G: Game> {
     colour: Color,
     /// Why the peer could not start a game or give a move.
     failure: Option<String>,
+    /// The peer ended the current game: the result it leaves and why.
+    ended: Option<(Option<Outcome>, String)>,
 }
 
 impl<G: Game> DxpRemote<G> {
@@ -40,6 +44,7 @@ impl<G: Game> DxpRemote<G> {
             known: None,
             colour: Color::White,
             failure: None,
+            ended: None,
         }
     }
 
@@ -127,7 +132,8 @@ impl<G: Game> DxpRemote<G> {
         Ok(())
     }
 
-    fn reply(&mut self, record: &Record<G>) -> Result<G::Move, String> {
+    /// The peer's move, or `None` when it ended the game instead.
+    fn reply(&mut self, record: &Record<G>) -> Result<Option<G::Move>, String> {
         self.catch_up(record)?;
         let pos = *record.position();
         loop {
@@ -135,7 +141,7 @@ impl<G: Game> DxpRemote<G> {
                 Message::Move(m) => {
                     let mv = find_dxp_move(&pos, &m.fields).map_err(|e| e.to_string())?;
                     self.known = Some(pos.play(&mv));
-                    return Ok(mv);
+                    return Ok(Some(mv));
                 }
                 Message::GameEnd(end) => {
                     self.send(Message::GameEnd(GameEnd {
@@ -143,7 +149,13 @@ impl<G: Game> DxpRemote<G> {
                         stop: false,
                     }))?;
                     self.known = None;
-                    return Err(format!("the peer ended the game ({:?})", end.reason));
+                    let outcome = match end.reason {
+                        EndReason::ILose => Some(Outcome::Win(self.colour.flip())),
+                        EndReason::Draw => Some(Outcome::Draw),
+                        EndReason::IWin | EndReason::Unknown => None,
+                    };
+                    self.ended = Some((outcome, end.reason.peer_claim("its opponent")));
+                    return Ok(None);
                 }
                 Message::BackReq(_) => self.send(Message::BackAcc(BackCode::NotSupported))?,
                 other => return Err(format!("unexpected {other}")),
@@ -178,6 +190,7 @@ impl<G: Game> DxpRemote<G> {
 impl<G: Game> Player<G> for DxpRemote<G> {
     fn new_game(&mut self, game: &GameStart<G>) {
         self.colour = game.ours;
+        self.ended = None;
         match self.start(game) {
             Ok(()) => self.known = Some(game.start),
             Err(e) => {
@@ -189,13 +202,18 @@ impl<G: Game> Player<G> for DxpRemote<G> {
 
     fn choose(&mut self, record: &Record<G>, _: &[u64], _: ClockState) -> Option<G::Move> {
         self.known?;
-        let reply = self.reply(record);
-        reply
-            .map_err(|e| {
+        match self.reply(record) {
+            Ok(reply) => reply,
+            Err(e) => {
                 self.fail(&e);
                 self.failure = Some(format!("dxp peer {}: {e}", self.addr));
-            })
-            .ok()
+                None
+            }
+        }
+    }
+
+    fn ended_game(&mut self) -> Option<(Option<Outcome>, String)> {
+        self.ended.take()
     }
 
     fn failure(&self) -> Option<String> {

@@ -1,19 +1,28 @@
 //! dam's own search as a player (`dam dxp`, the `dam` engine of `dam
 //! match`): settings `depth=N,threads=N,hash=BITS`; it thinks on the clock
-//! it is given, on a thread with the stack the search needs.
+//! it is given, on a thread with the stack the search needs, and stops
+//! early when the game is abandoned (a DXP peer that leaves).
 
 use crate::eval::Evaluate;
 use crate::protocol::dxp::{ClockState, GameStart, Player};
 use crate::rules::record::Record;
 use crate::search::STACK;
 use crate::search::{Clock, Control, Limits, Searcher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
+
+/// How often a search looks whether its game was abandoned.
+const ABANDON_POLL: Duration = Duration::from_millis(10);
 
 /// The search with its table, kept from move to move.
 pub struct SearchPlayer {
     searcher: Searcher,
     depth: Option<i32>,
+    /// Set when the game being played is abandoned.
+    abandoned: Option<Arc<AtomicBool>>,
 }
 
 impl SearchPlayer {
@@ -44,6 +53,7 @@ impl SearchPlayer {
         Ok(SearchPlayer {
             searcher: Searcher::new(threads, hash),
             depth,
+            abandoned: None,
         })
     }
 }
@@ -69,16 +79,37 @@ impl<G: Evaluate> Player<G> for SearchPlayer {
             ..Limits::default()
         };
         let pos = *record.position();
-        let searcher = &self.searcher;
-        let search = || searcher.search(&pos, history, &limits, 1, &Control::new(false), None);
+        let (searcher, control) = (&self.searcher, &Control::new(false));
+        let (alive, ended) = mpsc::channel::<()>();
+        let search = move || {
+            let _alive = alive;
+            searcher.search(&pos, history, &limits, 1, control, None)
+        };
         thread::scope(|s| {
             let handle = thread::Builder::new()
                 .name("dam-dxp-search".into())
                 .stack_size(STACK)
                 .spawn_scoped(s, search)
                 .ok()?;
+            if let Some(abandoned) = &self.abandoned {
+                s.spawn(move || stop_if_abandoned(abandoned, &ended, control));
+            }
             handle.join().ok()
         })
         .and_then(|out| out.best)
+    }
+
+    fn abandon_on(&mut self, abandoned: Arc<AtomicBool>) {
+        self.abandoned = Some(abandoned);
+    }
+}
+
+/// Stop the search of `control` once `abandoned` is set; return when the
+/// search ends (`ended` disconnects).
+fn stop_if_abandoned(abandoned: &AtomicBool, ended: &Receiver<()>, control: &Control) {
+    while let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(ABANDON_POLL) {
+        if abandoned.load(Ordering::Relaxed) {
+            return control.stop();
+        }
     }
 }

@@ -105,17 +105,29 @@ impl Peer {
     /// The next message text, or `None` if the connection closed or
     /// nothing came within `WAIT`.
     pub fn recv(&mut self) -> Option<String> {
-        let deadline = Instant::now() + WAIT;
+        match self.poll(WAIT) {
+            Polled::Message(text) => Some(text),
+            Polled::Nothing | Polled::Closed => None,
+        }
+    }
+
+    /// The next message text within `wait`, or what happened instead.
+    pub fn poll(&mut self, wait: Duration) -> Polled {
+        let deadline = Instant::now() + wait;
         while self.pending.is_empty() {
-            let left = deadline.checked_duration_since(Instant::now())?;
-            let bytes = self.rx.recv_timeout(left).ok()?;
+            let left = deadline.saturating_duration_since(Instant::now());
+            let bytes = match self.rx.recv_timeout(left) {
+                Ok(bytes) => bytes,
+                Err(mpsc::RecvTimeoutError::Timeout) => return Polled::Nothing,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Polled::Closed,
+            };
             for frame in self.framer.push(&bytes) {
                 if let Frame::Text(t) = frame {
                     self.pending.push(String::from_utf8_lossy(&t).into_owned());
                 }
             }
         }
-        Some(self.pending.remove(0))
+        Polled::Message(self.pending.remove(0))
     }
 
     /// The next message, which must start with `prefix`.
@@ -139,6 +151,14 @@ impl Peer {
     }
 }
 
+/// What `Peer::poll` saw.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Polled {
+    Message(String),
+    Nothing,
+    Closed,
+}
+
 /// Expect a GAMEACC that accepts the game.
 pub fn accepted(peer: &mut Peer) {
     let acc = peer.expect("A");
@@ -148,9 +168,19 @@ pub fn accepted(peer: &mut Peer) {
 /// A GAMEREQ from the test: dam (the follower) plays `follower`, with the
 /// board field of `start` if given.
 pub fn game_req(follower: Color, moves: u16, start: Option<(Color, &str)>) -> String {
+    timed_req(follower, 2, moves, start)
+}
+
+/// A GAMEREQ for `minutes` (on the clock) for `moves` moves.
+pub fn timed_req(
+    follower: Color,
+    minutes: u16,
+    moves: u16,
+    start: Option<(Color, &str)>,
+) -> String {
     let colour = |c| if c == Color::White { 'W' } else { 'Z' };
     let mut text = format!(
-        "R01{:<32}{}002{moves:03}",
+        "R01{:<32}{}{minutes:03}{moves:03}",
         "scripted peer",
         colour(follower)
     );
@@ -227,6 +257,12 @@ pub fn drive<G: Game>(peer: &mut Peer, start: G, dam: Color, stop_after: usize) 
 
 /// Start `dam dxp --listen 127.0.0.1:0 ARGS`; the child and its address.
 pub fn listen(args: &[&str]) -> (Dam, String) {
+    let (dam, addr, _) = listen_logged(args);
+    (dam, addr)
+}
+
+/// `listen`, and the lines dam writes on stderr after its address.
+pub fn listen_logged(args: &[&str]) -> (Dam, String, Receiver<String>) {
     let mut dam = Dam::spawn(
         command()
             .args(["dxp", "--listen", "127.0.0.1:0"])
@@ -244,7 +280,7 @@ pub fn listen(args: &[&str]) -> (Dam, String) {
             break addr.to_string();
         }
     };
-    (dam, addr)
+    (dam, addr, stderr)
 }
 
 /// The broken peers a follower must survive, one connection each: a

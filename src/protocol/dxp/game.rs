@@ -33,12 +33,17 @@ pub struct Play<G: Game> {
     history: Vec<u64>,
     ours: Color,
     minutes: u16,
-    move_limit: u16,
+    /// The moves the minutes are for (0: the whole game); past them the
+    /// time left is for the rest of the game.
+    clock_moves: u16,
     used: Duration,
+    /// The time the peer took for its turns, messages between moves
+    /// included.
+    peer_used: Duration,
 }
 
 impl<G: Game> Play<G> {
-    pub fn new(start: G, ours: Color, minutes: u16, move_limit: u16) -> Play<G> {
+    pub fn new(start: G, ours: Color, minutes: u16, clock_moves: u16) -> Play<G> {
         Play {
             start,
             moves: Vec::new(),
@@ -46,8 +51,9 @@ impl<G: Game> Play<G> {
             history: vec![start.hash()],
             ours,
             minutes,
-            move_limit,
+            clock_moves,
             used: Duration::ZERO,
+            peer_used: Duration::ZERO,
         }
     }
 
@@ -57,7 +63,7 @@ impl<G: Game> Play<G> {
             start: self.start,
             ours: self.ours,
             minutes: self.minutes,
-            moves: self.move_limit,
+            moves: self.clock_moves,
         }
     }
 
@@ -90,8 +96,9 @@ impl<G: Game> Play<G> {
         Duration::from_secs(u64::from(self.minutes) * 60)
     }
 
-    /// Our clock: the time left for the game, or a second a move when the
-    /// game request gave no time.
+    /// Our clock: the time left for the game (for the moves left of the
+    /// clock's count, if any), or a second a move when the game request
+    /// gave no time.
     pub fn clock(&self) -> ClockState {
         if self.minutes == 0 {
             return ClockState {
@@ -103,9 +110,23 @@ impl<G: Game> Play<G> {
         let ours_played = self.moves_of(self.ours);
         ClockState {
             remaining: total.saturating_sub(self.used),
-            moves_to_go: (self.move_limit > 0)
-                .then(|| u32::from(self.move_limit).saturating_sub(ours_played)),
+            moves_to_go: (self.clock_moves > 0)
+                .then(|| u32::from(self.clock_moves).saturating_sub(ours_played))
+                .filter(|&n| n > 0),
         }
+    }
+
+    /// Charge the peer for time spent waiting on it.
+    pub fn charge_peer(&mut self, waited: Duration) {
+        self.peer_used += waited;
+    }
+
+    /// How long the peer may still take in this game: its game time plus
+    /// `grace`, less what its turns took (without game time: `grace` for
+    /// the whole game). Messages between moves and dam's moves do not
+    /// give any back.
+    pub fn peer_time_left(&self, grace: Duration) -> Duration {
+        (self.game_time() + grace).saturating_sub(self.peer_used)
     }
 
     /// The moves `color` has played.
@@ -113,13 +134,6 @@ impl<G: Game> Play<G> {
         let plies = self.moves.len() as u32;
         let first = u32::from(self.start.side_to_move() == color);
         (plies + first) / 2
-    }
-
-    /// Whether the move count of the game is used up by both sides.
-    pub fn move_limit_reached(&self) -> bool {
-        self.move_limit > 0
-            && self.moves_of(Color::White) >= u32::from(self.move_limit)
-            && self.moves_of(Color::Black) >= u32::from(self.move_limit)
     }
 
     /// Go back to the position of a BACKREQ; false if it is not in this game.

@@ -7,6 +7,8 @@ use super::message::{MAX_LEN, Message};
 use super::parse::parse;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
@@ -29,6 +31,10 @@ pub struct Link {
     out: Box<dyn Write + Send>,
     end: u8,
     socket: Option<TcpStream>,
+    /// Set by the reader once the input ends, before `Closed` is queued.
+    gone: Arc<AtomicBool>,
+    /// The peer's address, or `stdin/stdout`, for logs.
+    peer: String,
 }
 
 impl Link {
@@ -37,6 +43,7 @@ impl Link {
         stream.set_nodelay(true)?;
         let input = stream.try_clone()?;
         let mut link = Link::new(input, stream.try_clone()?, Framer::nul(), 0);
+        link.peer = stream.peer_addr()?.to_string();
         link.socket = Some(stream);
         Ok(link)
     }
@@ -53,6 +60,8 @@ impl Link {
         end: u8,
     ) -> Link {
         let (tx, rx) = mpsc::channel();
+        let gone = Arc::new(AtomicBool::new(false));
+        let reader_gone = gone.clone();
         thread::spawn(move || {
             let mut buf = [0u8; 4096];
             loop {
@@ -78,6 +87,7 @@ impl Link {
                     }
                 }
             }
+            reader_gone.store(true, Ordering::SeqCst);
             let _ = tx.send(Event::Closed);
         });
         Link {
@@ -85,7 +95,20 @@ impl Link {
             out: Box::new(output),
             end,
             socket: None,
+            gone,
+            peer: "stdin/stdout".to_string(),
         }
+    }
+
+    /// A flag set as soon as the peer closes the connection (or the input
+    /// ends), even while messages before the close wait to be read.
+    pub fn gone(&self) -> Arc<AtomicBool> {
+        self.gone.clone()
+    }
+
+    /// The peer's address (`stdin/stdout` for the stdio link).
+    pub fn peer(&self) -> &str {
+        &self.peer
     }
 
     /// Send one message.

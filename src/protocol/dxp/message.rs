@@ -42,7 +42,8 @@ pub struct GameReq {
     pub follower: Color,
     /// Thinking time per player for the whole game, in minutes.
     pub minutes: u16,
-    /// Moves in the whole game; 0 for no limit.
+    /// The moves the minutes are for (0: the whole game): a clock, not
+    /// a length of the game.
     pub moves: u16,
     /// A set-up start, or `None` for the variant's initial position.
     pub start: Option<StartPos>,
@@ -111,6 +112,19 @@ impl EndReason {
             EndReason::IWin => EndReason::ILose,
             other => other,
         }
+    }
+
+    /// Why a peer's GAMEEND with this reason (the peer's point of view)
+    /// ended the game, in words: "the peer ended the game claiming a win
+    /// for `receiver`".
+    pub fn peer_claim(self, receiver: &str) -> String {
+        let claim = match self {
+            EndReason::Unknown => "without claiming a result".to_string(),
+            EndReason::ILose => format!("claiming a win for {receiver}"),
+            EndReason::Draw => "claiming a draw".to_string(),
+            EndReason::IWin => "claiming a win for itself".to_string(),
+        };
+        format!("the peer ended the game {claim}")
     }
 }
 

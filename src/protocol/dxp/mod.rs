@@ -2,7 +2,8 @@
 //! `parse`), framing (`frame`: NUL on TCP, lines on stdio), the board field
 //! of every variant (`board`, docs/dxp-variants.md), a connection (`link`),
 //! one game (`game`), the engine side (`player`), the dialogue for both
-//! roles (`session`) and the TCP server (`server`).
+//! roles (`session`) and the TCP server (`server`, its connection limits
+//! in `slots`).
 
 pub mod board;
 pub mod frame;
@@ -13,6 +14,7 @@ pub mod parse;
 pub mod player;
 pub mod server;
 pub mod session;
+pub mod slots;
 
 pub use game::GameReport;
 pub use link::Link;

@@ -3,6 +3,8 @@
 
 use crate::rules::record::Record;
 use crate::rules::{Color, Game, Outcome};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// A game about to start, from the player's seat.
@@ -11,8 +13,9 @@ pub struct GameStart<G: Game> {
     pub start: G,
     /// The colour the player plays.
     pub ours: Color,
-    /// Thinking time per player for the whole game, in minutes (as DXP
-    /// carries it), and the moves of the game (0: no limit).
+    /// Thinking time per player, in minutes (as DXP carries it), for this
+    /// many moves (0: the whole game); past them what is left is for the
+    /// rest of the game.
     pub minutes: u16,
     pub moves: u16,
 }
@@ -44,6 +47,15 @@ pub trait Player<G: Game> {
     fn failure(&self) -> Option<String> {
         None
     }
+    /// The player ended the game itself instead of moving (a DXP peer's
+    /// GAMEEND): the result that leaves, if any, and why. Asked once after
+    /// `choose` gave no move.
+    fn ended_game(&mut self) -> Option<(Option<Outcome>, String)> {
+        None
+    }
+    /// From now on, stop thinking as soon as `abandoned` is set (the peer
+    /// of a DXP game has left): the move given then is not played.
+    fn abandon_on(&mut self, _abandoned: Arc<AtomicBool>) {}
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
@@ -63,5 +75,11 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn failure(&self) -> Option<String> {
         (**self).failure()
+    }
+    fn ended_game(&mut self) -> Option<(Option<Outcome>, String)> {
+        (**self).ended_game()
+    }
+    fn abandon_on(&mut self, abandoned: Arc<AtomicBool>) {
+        (**self).abandon_on(abandoned)
     }
 }

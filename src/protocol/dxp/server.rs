@@ -3,38 +3,43 @@
 //! when its GAMEREQ is accepted and gives it back when the game ends, so a
 //! connected peer that sends nothing keeps no one else from playing. A
 //! GAMEREQ that comes while another connection plays is refused with code 2
-//! and the connection closed; a connection silent for `IDLE` (or the
-//! session's `--timeout`, if shorter) outside a game is closed; bytes that
-//! are not a valid message outside a game get `E00` before the close.
-//! Whatever a peer does, the server logs it and goes on.
+//! and the connection closed. A connection that has not started a game
+//! within `IDLE` (or the session's `--timeout`, if shorter) of its opening
+//! or of its last game's end is closed, whatever it sends meanwhile; bytes
+//! that are not a valid message outside a game get `E00` before the close.
+//! At most `MAX_CONNECTIONS` are served at once, and at most
+//! `per_address` of them from one address. A peer that leaves during a
+//! game ends it at once (dam's search included). Whatever a peer does, the
+//! server logs it and goes on.
 
 use super::link::{Event, Link};
 use super::message::{AcceptCode, BackCode, EndReason, GameAcc, GameEnd, Message};
 use super::player::Player;
-use super::session::{Settings, answer};
+use super::session::{Answered, Settings, answer};
+use super::slots::Slots;
 use crate::rules::Game;
 use std::net::{TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How long a connection may stay silent outside a game.
+/// How long a connection may go without starting a game.
 pub const IDLE: Duration = Duration::from_secs(30);
 /// How many connections are served at once; more are closed at once.
-const MAX_CONNECTIONS: usize = 64;
+pub const MAX_CONNECTIONS: usize = 64;
 /// How many 10 ms steps a GAMEREQ waits for a game that is ending.
 const GRACE_STEPS: u32 = 50;
 
-/// Serve every connection of `listener`, forever, with `player`.
-pub fn serve<G, P>(listener: TcpListener, player: P, settings: Settings<G>)
+/// Serve every connection of `listener`, forever, with `player`, at most
+/// `per_address` at once from one address.
+pub fn serve<G, P>(listener: TcpListener, player: P, settings: Settings<G>, per_address: usize)
 where
     G: Game,
     P: Player<G> + Send + 'static,
 {
     let player = Arc::new(Mutex::new(player));
     let settings = Arc::new(settings);
-    let open = Arc::new(AtomicUsize::new(0));
+    let slots = Slots::new(MAX_CONNECTIONS, per_address);
     for stream in listener.incoming() {
         let stream = match stream {
             Ok(s) => s,
@@ -43,21 +48,27 @@ where
                 continue;
             }
         };
-        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            open.fetch_sub(1, Ordering::SeqCst);
-            log::warn!("dxp: closing a connection: {MAX_CONNECTIONS} are open already");
-            continue;
-        }
-        let (player, settings, open) = (player.clone(), settings.clone(), open.clone());
+        let slot = match stream.peer_addr().map(|a| slots.take(a.ip())) {
+            Ok(Ok(slot)) => slot,
+            Ok(Err(why)) => {
+                log::warn!("dxp: closing a connection: {why}");
+                continue;
+            }
+            Err(e) => {
+                log::warn!("dxp: a connection without an address: {e}");
+                continue;
+            }
+        };
+        let (player, settings) = (player.clone(), settings.clone());
         thread::spawn(move || {
             connection(stream, &player, &settings);
-            open.fetch_sub(1, Ordering::SeqCst);
+            drop(slot);
         });
     }
 }
 
 /// Serve one connection until it closes, stops, breaks the protocol or
-/// stays silent too long.
+/// goes too long without a game.
 fn connection<G: Game, P: Player<G>>(stream: TcpStream, player: &Mutex<P>, settings: &Settings<G>) {
     let peer = stream
         .peer_addr()
@@ -74,8 +85,9 @@ fn connection<G: Game, P: Player<G>>(stream: TcpStream, player: &Mutex<P>, setti
             stop,
         })
     };
+    let mut deadline = Instant::now() + idle;
     loop {
-        match link.recv(idle) {
+        match link.recv(deadline.saturating_duration_since(Instant::now())) {
             Event::Message(Message::GameReq(req)) => {
                 let Some(mut player) = claim(player) else {
                     log::warn!("dxp: {peer}: refusing a game: another connection is playing one");
@@ -85,8 +97,11 @@ fn connection<G: Game, P: Player<G>>(stream: TcpStream, player: &Mutex<P>, setti
                     return;
                 };
                 match answer(&mut link, &mut *player, settings, &req) {
-                    Ok(false) => {}
-                    Ok(true) => return log::info!("dxp: {peer}: the peer stopped"),
+                    Ok(Answered { stop: true, .. }) => {
+                        return log::info!("dxp: {peer}: the peer stopped");
+                    }
+                    Ok(Answered { played, .. }) if played => deadline = Instant::now() + idle,
+                    Ok(_) => {}
                     Err(e) => return log::warn!("dxp: {peer}: {e}"),
                 }
             }
@@ -110,7 +125,8 @@ fn connection<G: Game, P: Player<G>>(stream: TcpStream, player: &Mutex<P>, setti
                 return drop(link.send(&end(false)));
             }
             Event::Timeout => {
-                return log::info!("dxp: {peer}: silent for {} s, closing", idle.as_secs());
+                let secs = idle.as_secs();
+                return log::info!("dxp: {peer}: no game within {secs} s, closing");
             }
             Event::Closed => return log::info!("dxp: {peer}: closed"),
         }

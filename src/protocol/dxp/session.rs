@@ -14,8 +14,9 @@ use super::message::*;
 use super::player::Player;
 use crate::egtb::Adjudicator;
 use crate::notation::movetext::{dxp_move, find_dxp_move};
-use crate::rules::{Color, Game, Outcome};
+use crate::rules::{Color, Game, GameEnd as RulesEnd, Outcome};
 use std::io;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// Who sends GAMEREQ.
@@ -33,9 +34,14 @@ pub struct Settings<G: Game> {
     pub role: Role,
     /// Initiator: the number of games.
     pub games: u32,
-    /// Initiator: minutes per player per game, and moves per game.
+    /// Initiator: minutes per player, for `moves` moves (0: the whole
+    /// game; past them the time left is for the rest of the game).
     pub minutes: u16,
     pub moves: u16,
+    /// Follower: the most minutes a GAMEREQ may ask for; more are refused.
+    pub max_minutes: u16,
+    /// Print a line on stderr when a game starts and when it ends.
+    pub announce: bool,
     /// Initiator: a set-up start position.
     pub start: Option<G>,
     /// The longest wait for the peer.
@@ -54,6 +60,8 @@ pub enum SessionError {
     Closed,
     #[error("no message from the peer for {} s", .0.as_secs())]
     Silent(Duration),
+    #[error("the peer used up its time for the game ({} s with the grace)", .0.as_secs())]
+    OutOfTime(Duration),
     #[error("the peer refused the game ({0:?})")]
     Refused(AcceptCode),
     #[error("sending to the peer: {0}")]
@@ -88,18 +96,29 @@ pub fn run<G: Game, P: Player<G>>(
     }
 }
 
+/// How a GAMEREQ that came outside a game was answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answered {
+    /// A game was accepted and played.
+    pub played: bool,
+    /// A stop code 1 was sent or received.
+    pub stop: bool,
+}
+
 /// Answer one GAMEREQ that came outside a game and play the game if it is
-/// accepted (the TCP server, which waits for requests itself); whether a
-/// stop code 1 was sent or received.
+/// accepted (the TCP server, which waits for requests itself).
 pub fn answer<G: Game, P: Player<G>>(
     link: &mut Link,
     player: &mut P,
     settings: &Settings<G>,
     req: &GameReq,
-) -> Result<bool, SessionError> {
+) -> Result<Answered, SessionError> {
     let mut session = Session::new(link, player, settings);
     session.answer(req)?;
-    Ok(session.stop)
+    Ok(Answered {
+        played: !session.games.is_empty(),
+        stop: session.stop,
+    })
 }
 
 struct Session<'a, G: Game, P> {
@@ -156,6 +175,11 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
         self.next_within(self.settings.timeout)
     }
 
+    /// The next message by `deadline`.
+    fn next_by(&mut self, deadline: Instant) -> Result<Message, SessionError> {
+        self.next_within(deadline.saturating_duration_since(Instant::now()))
+    }
+
     /// The next message within `wait`.
     fn next_within(&mut self, wait: Duration) -> Result<Message, SessionError> {
         match self.link.recv(wait) {
@@ -207,6 +231,16 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
             self.accept_code(AcceptCode::BadVersion)?;
             return Ok(None);
         }
+        if req.minutes > self.settings.max_minutes {
+            log::warn!(
+                "dxp: {}: refusing a game of {} minutes (at most {})",
+                self.link.peer(),
+                req.minutes,
+                self.settings.max_minutes
+            );
+            self.accept_code(AcceptCode::RefuseGame)?;
+            return Ok(None);
+        }
         let start = match &req.start {
             None => Ok(G::start()),
             Some(s) => board::decode::<G>(s.side, &s.board),
@@ -225,13 +259,15 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
             }
         };
         self.accept_code(AcceptCode::Accept)?;
-        log::info!(
-            "dxp: game against '{}', dam plays {:?}, {} min / {} moves",
+        let line = format!(
+            "dam dxp: {}: game started against '{}', dam plays {:?}, {} min for {} moves",
+            self.link.peer(),
             req.name,
             req.follower,
             req.minutes,
             req.moves
         );
+        self.announce(line);
         Ok(Some(Play::new(start, req.follower, req.minutes, req.moves)))
     }
 
@@ -280,18 +316,36 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
         Ok(())
     }
 
+    /// A line on stderr, if the settings ask for them, else in the log.
+    fn announce(&self, line: String) {
+        if self.settings.announce {
+            eprintln!("{line}");
+        } else {
+            log::info!("{line}");
+        }
+    }
+
     /// Play one accepted game to its end; on a fault, end it with `E00`.
     fn play_game(&mut self, mut play: Play<G>) -> Result<(), SessionError> {
+        self.player.abandon_on(self.link.gone());
         self.player.new_game(&play.game_start());
-        match self.turns(&mut play) {
+        let result = self.turns(&mut play);
+        let plies = play.history().len() - 1;
+        let ended = match &result {
+            Ok((outcome, reason)) => format!("{} ({reason})", outcome_words(*outcome)),
+            Err(e) => format!("aborted: {e}"),
+        };
+        let peer = self.link.peer();
+        self.announce(format!(
+            "dam dxp: {peer}: game ended after {plies} plies: {ended}"
+        ));
+        match result {
             Ok((outcome, reason)) => {
-                log::info!("dxp: game over: {reason} ({outcome:?})");
                 self.player.game_over(play.record(), outcome);
                 self.games.push(play.report(outcome, reason));
                 Ok(())
             }
             Err(e) => {
-                log::warn!("dxp: game aborted: {e}");
                 self.player.game_over(play.record(), None);
                 let _ = self.link.send(&Message::GameEnd(GameEnd {
                     reason: EndReason::Unknown,
@@ -304,15 +358,18 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
     }
 
     /// Moves until the game ends: its result and why. Only the side on
-    /// move may send GAMEEND: when the rules (or the move count) end the
-    /// game on the peer's turn, dam waits for the peer's GAMEEND, and ends
-    /// the game itself if the peer moves instead.
+    /// move may send GAMEEND: when the rules end the game on the peer's
+    /// turn, dam waits for the peer's GAMEEND, and ends the game itself if
+    /// the peer moves instead. The move count of GAMEREQ is the clock's,
+    /// not the game's. The peer's time for the whole game is bounded
+    /// (`Play::peer_time_left`): chat and take-backs do not extend it.
     fn turns(&mut self, play: &mut Play<G>) -> Result<(Option<Outcome>, String), SessionError> {
         loop {
             let over = play.record().game_end();
-            let finished = over.is_some() || play.move_limit_reached();
-            if play.our_turn() && finished {
-                return self.finish(play);
+            if play.our_turn()
+                && let Some(end) = over
+            {
+                return self.finish(play, end);
             }
             let adjudicator = self.settings.adjudicator.as_ref();
             if play.our_turn()
@@ -325,12 +382,18 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
                 self.our_move(play)?;
                 continue;
             }
-            // The peer may spend its whole clock on a move.
-            let wait = self.settings.timeout + play.game_time();
-            match self.next_within(wait)? {
-                Message::Move(_) if finished => {
+            let grace = self.settings.timeout;
+            let (left, waited) = (play.peer_time_left(grace), Instant::now());
+            let next = self.next_within(left);
+            play.charge_peer(waited.elapsed());
+            let next = next.map_err(|e| match e {
+                SessionError::Silent(_) => SessionError::OutOfTime(play.game_time() + grace),
+                e => e,
+            });
+            match next? {
+                Message::Move(_) if let Some(end) = over => {
                     log::info!("dxp: the peer moved after the end of the game");
-                    return self.finish(play);
+                    return self.finish(play, end);
                 }
                 Message::Move(m) => match find_dxp_move(play.position(), &m.fields) {
                     Ok(mv) => play.play(&mv, Duration::ZERO),
@@ -343,9 +406,8 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
                         reason: EndReason::Unknown,
                         stop,
                     }))?;
-                    let ours = end.reason.inverted();
-                    let why = format!("the peer ended the game ({:?} for dam)", ours);
-                    return Ok((play.outcome_of(ours), why));
+                    let why = end.reason.peer_claim("dam");
+                    return Ok((play.outcome_of(end.reason.inverted()), why));
                 }
                 Message::BackReq(req) => {
                     let code = if play.take_back(&req) {
@@ -366,18 +428,14 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
         }
     }
 
-    /// End a game that the rules or the move count ended.
-    fn finish(&mut self, play: &Play<G>) -> Result<(Option<Outcome>, String), SessionError> {
-        match play.record().game_end() {
-            Some(end) => {
-                self.end_game(play.reason_for(end.outcome))?;
-                Ok((Some(end.outcome), end.reason))
-            }
-            None => {
-                self.end_game(EndReason::Unknown)?;
-                Ok((None, "the game's move count is used up".to_string()))
-            }
-        }
+    /// End a game that the rules ended.
+    fn finish(
+        &mut self,
+        play: &Play<G>,
+        end: RulesEnd,
+    ) -> Result<(Option<Outcome>, String), SessionError> {
+        self.end_game(play.reason_for(end.outcome))?;
+        Ok((Some(end.outcome), end.reason))
     }
 
     /// Think and send our move.
@@ -386,8 +444,12 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
         let pos = *play.position();
         let mv = self
             .player
-            .choose(play.record(), play.history(), play.clock())
-            .ok_or_else(|| SessionError::Engine("no move in a position with moves".into()))?;
+            .choose(play.record(), play.history(), play.clock());
+        if self.link.gone().load(Ordering::SeqCst) {
+            return Err(SessionError::Closed);
+        }
+        let mv =
+            mv.ok_or_else(|| SessionError::Engine("no move in a position with moves".into()))?;
         let fields = dxp_move(&pos, &mv)
             .ok_or_else(|| SessionError::Engine("it chose an illegal move".into()))?;
         let thought = started.elapsed();
@@ -397,13 +459,14 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
         Ok(())
     }
 
-    /// Send our GAMEEND and wait for the peer's.
+    /// Send our GAMEEND and wait for the peer's, at most the timeout.
     fn end_game(&mut self, reason: EndReason) -> Result<(), SessionError> {
         self.stop |= self.last;
         let stop = self.last;
         self.send(Message::GameEnd(GameEnd { reason, stop }))?;
+        let deadline = Instant::now() + self.settings.timeout;
         loop {
-            match self.next()? {
+            match self.next_by(deadline)? {
                 Message::GameEnd(end) => {
                     self.stop |= end.stop;
                     return Ok(());
@@ -413,5 +476,14 @@ impl<'a, G: Game, P: Player<G>> Session<'a, G, P> {
                 msg => return Err(unexpected(&msg, "while waiting for GAMEEND")),
             }
         }
+    }
+}
+
+/// A game's result in words, for the listener's lines.
+fn outcome_words(outcome: Option<Outcome>) -> String {
+    match outcome {
+        Some(Outcome::Win(c)) => format!("{c:?} wins"),
+        Some(Outcome::Draw) => "a draw".to_string(),
+        None => "no result".to_string(),
     }
 }

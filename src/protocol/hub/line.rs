@@ -64,7 +64,8 @@ pub fn parse(text: &str) -> Option<Line> {
 }
 
 /// Write a line: the command, then `name=value` pairs, values quoted when
-/// they are empty or hold a space, `=` or `"` (a flag is a pair whose
+/// they are empty or hold a space, `=`, `"` or a control character (see
+/// `escaped`; a flag is a pair whose
 /// name is empty: its value is written alone).
 pub fn write(command: &str, args: &[(&str, String)]) -> String {
     let mut out = command.to_string();
@@ -82,8 +83,24 @@ pub fn write(command: &str, args: &[(&str, String)]) -> String {
             out.push_str(value);
         } else {
             out.push('"');
-            out.push_str(&value.replace('"', ""));
+            out.push_str(&escaped(value));
             out.push('"');
+        }
+    }
+    out
+}
+
+/// A value as it may appear between quotes: without `"`, and with every
+/// control character and line separator written as an escape (`\r`,
+/// `\u{2028}`), so that no byte of a file or of the input can end the line
+/// or start another, even for a reader that splits at every line break.
+fn escaped(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars().filter(|&c| c != '"') {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
         }
     }
     out
@@ -120,5 +137,13 @@ mod tests {
         );
         assert_eq!(line, "info depth=3 pv=\"32-28 17-22\" x=\"\"");
         assert_eq!(parse(&line).unwrap().get("pv"), Some("32-28 17-22"));
+        let forged = write(
+            "error",
+            &[("message", "a\rdone move=46-41\n\u{1b}\u{85}".into())],
+        );
+        assert_eq!(
+            forged,
+            "error message=\"a\\rdone move=46-41\\n\\u{1b}\\u{85}\""
+        );
     }
 }

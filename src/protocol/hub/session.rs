@@ -157,7 +157,8 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
                     || (&p.egtb_path, p.egtb_pieces)
                         != (&self.params.egtb_path, self.params.egtb_pieces);
                 if rebuild {
-                    self.abort();
+                    // the running search's `go` still gets its `done`
+                    self.conclude();
                     return Some(Exit::Reconfigure(None, p));
                 }
                 if p.book_file != self.params.book_file {
