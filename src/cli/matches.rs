@@ -8,6 +8,7 @@
 use super::CliError;
 use super::dxp::dam_player;
 use crate::book::ballots::{openings, read_ballots, read_game_set, shipped_ballots};
+use crate::engine::{Config, Engine, pool};
 use crate::eval::Evaluate;
 use crate::matches::concurrent::play_match_concurrent;
 use crate::matches::elo::{SPRT_BOUND, Sprt, Tally, Verdict};
@@ -17,7 +18,7 @@ use crate::matches::remote::DxpRemote;
 use crate::matches::{Finished, MatchSettings};
 use crate::protocol::dxp::Player;
 use crate::rules::{Color, Game};
-use crate::search::{Control, Limits, Searcher};
+use crate::search::{Control, Limits};
 use crate::variant::Variant;
 use crate::with_variant;
 use std::fs::OpenOptions;
@@ -314,9 +315,9 @@ fn ballots_for<G: Evaluate>(args: &BallotsArgs) -> Result<(), CliError> {
         args.margin
     );
     let (depth, margin, plies) = (args.depth, args.margin, args.plies);
-    // The search needs a big stack: run the whole job on one such thread.
+    // The whole job runs on one thread of a search pool.
     let job = move || {
-        let searcher = Searcher::new(1, 20);
+        let engine = Engine::new(&Config::new(1, 20));
         let limits = Limits {
             depth: Some(depth.clamp(1, 60)),
             ..Limits::default()
@@ -326,8 +327,8 @@ fn ballots_for<G: Evaluate>(args: &BallotsArgs) -> Result<(), CliError> {
             return;
         }
         for (moves, pos) in openings::<G>(plies) {
-            searcher.clear();
-            let out = searcher.search(&pos, &[pos.hash()], &limits, 1, &Control::new(false), None);
+            engine.clear();
+            let out = engine.search_here(&pos, &[pos.hash()], &limits, 1, &Control::new(false));
             let white = if pos.side_to_move() == Color::White {
                 out.score
             } else {
@@ -339,10 +340,6 @@ fn ballots_for<G: Evaluate>(args: &BallotsArgs) -> Result<(), CliError> {
             }
         }
     };
-    std::thread::Builder::new()
-        .stack_size(crate::search::STACK)
-        .spawn(job)
-        .map_err(CliError::new)?
-        .join()
-        .map_err(|_| CliError::new("the ballot search failed"))
+    pool(1, "dam-ballots").map_err(CliError::new)?.install(job);
+    Ok(())
 }

@@ -1,13 +1,13 @@
 //! dam's own search as a player (`dam dxp`, the `dam` engine of `dam
 //! match`): settings `depth=N,threads=N,hash=BITS`; it thinks on the clock
-//! it is given, on a thread with the stack the search needs, and stops
-//! early when the game is abandoned (a DXP peer that leaves).
+//! it is given, and stops early when the game is abandoned (a DXP peer
+//! that leaves).
 
+use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
 use crate::protocol::dxp::{ClockState, GameStart, Player};
 use crate::rules::record::Record;
-use crate::search::STACK;
-use crate::search::{Clock, Control, Limits, Searcher};
+use crate::search::{Clock, Control, Limits};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -19,7 +19,7 @@ const ABANDON_POLL: Duration = Duration::from_millis(10);
 
 /// The search with its table, kept from move to move.
 pub struct SearchPlayer {
-    searcher: Searcher,
+    engine: Engine,
     depth: Option<i32>,
     /// Set when the game being played is abandoned.
     abandoned: Option<Arc<AtomicBool>>,
@@ -51,7 +51,7 @@ impl SearchPlayer {
             }
         }
         Ok(SearchPlayer {
-            searcher: Searcher::new(threads, hash),
+            engine: Engine::new(&Config::new(threads, hash)),
             depth,
             abandoned: None,
         })
@@ -60,7 +60,7 @@ impl SearchPlayer {
 
 impl<G: Evaluate> Player<G> for SearchPlayer {
     fn new_game(&mut self, _: &GameStart<G>) {
-        self.searcher.clear();
+        self.engine.clear();
     }
 
     fn choose(
@@ -79,22 +79,15 @@ impl<G: Evaluate> Player<G> for SearchPlayer {
             ..Limits::default()
         };
         let pos = *record.position();
-        let (searcher, control) = (&self.searcher, &Control::new(false));
+        let (engine, control) = (&self.engine, &Control::new(false));
         let (alive, ended) = mpsc::channel::<()>();
-        let search = move || {
-            let _alive = alive;
-            searcher.search(&pos, history, &limits, 1, control, None)
-        };
         thread::scope(|s| {
-            let handle = thread::Builder::new()
-                .name("dam-dxp-search".into())
-                .stack_size(STACK)
-                .spawn_scoped(s, search)
-                .ok()?;
             if let Some(abandoned) = &self.abandoned {
                 s.spawn(move || stop_if_abandoned(abandoned, &ended, control));
             }
-            handle.join().ok()
+            // the watcher ends when `alive` goes with the search
+            let _alive = alive;
+            engine.search(&pos, history, &limits, 1, control, None)
         })
         .and_then(|out| out.best)
     }

@@ -6,14 +6,13 @@ use super::squares::convert;
 use super::{
     Line, Out, Params, VARIANT_NAMES, announce, parse_position, readable, set_param, write,
 };
-use crate::book::{Book, load, next_random, random_seed};
+use crate::book::{next_random, random_seed};
+use crate::engine::{self, Config, EgtbSettings, Engine, Job, Opening};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
-use crate::search::STACK;
 use crate::search::score::mate_plies;
-use crate::search::{Clock, Control, Info, Limits, Outcome, Searcher, line_text};
+use crate::search::{Clock, Control, Info, Limits, Outcome, line_text};
 use crossbeam_channel::{Receiver, Sender, select};
-use std::cell::OnceCell;
 use std::io::Write;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -56,7 +55,7 @@ type Channel<T> = (Sender<T>, Receiver<T>);
 pub struct Session<'a, G: Evaluate, W: Write> {
     params: Params,
     out: &'a mut Out<W>,
-    searcher: Arc<Searcher>,
+    engine: Arc<Engine>,
     pos: G,
     /// Hashes of the positions from the `pos` line's start to `pos`.
     history: Vec<u64>,
@@ -69,27 +68,28 @@ pub struct Session<'a, G: Evaluate, W: Write> {
     rng: u64,
     /// The book (`book-file`, or the shipped one), read at the first
     /// `go think` that may use it.
-    book: OnceCell<Option<Book<G>>>,
+    book: Opening<G>,
 }
 
 impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     pub fn new(params: &Params, out: &'a mut Out<W>) -> Self {
         let pos = G::start();
-        let searcher = searcher(params);
+        let engine = engine_for(params);
         let mut params = params.clone();
-        if searcher.table_bits() < params.tt_size {
+        if engine.table_bits() < params.tt_size {
             let e = format!(
                 "tt-size {} cannot be allocated: using {}",
                 params.tt_size,
-                searcher.table_bits()
+                engine.table_bits()
             );
             out.error(&e);
-            params.tt_size = searcher.table_bits();
+            params.tt_size = engine.table_bits();
         }
         Session {
+            book: Opening::new(&params.book_file),
             params,
             out,
-            searcher: Arc::new(searcher),
+            engine: Arc::new(engine),
             pos,
             history: vec![pos.hash()],
             bad_position: None,
@@ -98,7 +98,6 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             infos: crossbeam_channel::unbounded(),
             dones: crossbeam_channel::unbounded(),
             rng: random_seed(),
-            book: OnceCell::new(),
         }
     }
 
@@ -162,13 +161,13 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
                     return Some(Exit::Reconfigure(None, p));
                 }
                 if p.book_file != self.params.book_file {
-                    self.book = OnceCell::new();
+                    self.book = Opening::new(&p.book_file);
                 }
                 self.params = p;
             }
             "new-game" => {
                 if self.running.is_none() {
-                    self.searcher.clear();
+                    self.engine.clear();
                 }
             }
             "pos" => self.position(&line),
@@ -280,17 +279,17 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             lines = lines.max(4);
         }
         let control = Arc::new(Control::new(mode == Mode::Ponder));
-        let (searcher, pos, history) = (self.searcher.clone(), self.pos, self.history.clone());
-        let (infos, dones) = (self.infos.0.clone(), self.dones.0.clone());
-        let c = control.clone();
-        let spawned = std::thread::Builder::new()
-            .name("dam-hub-search".into())
-            .stack_size(STACK)
-            .spawn(move || {
-                let out = searcher.search(&pos, &history, &limits, lines, &c, Some(&infos));
-                let _ = dones.send(out);
-            });
-        match spawned {
+        let pos = self.pos;
+        let job = Job {
+            pos,
+            history: self.history.clone(),
+            limits,
+            lines,
+            control: control.clone(),
+            info: self.infos.0.clone(),
+            done: self.dones.0.clone(),
+        };
+        match engine::start(&self.engine, job) {
             Ok(handle) => {
                 self.running = Some(Running {
                     control,
@@ -313,20 +312,15 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     /// `book-ply`): an `info` line marked `book=true`, then `done`.
     fn book_move(&mut self) -> bool {
         let random = next_random(&mut self.rng);
-        let (file, out) = (&self.params.book_file, &mut *self.out);
-        let loaded = self.book.get_or_init(|| {
-            load::<G>(file).unwrap_or_else(|e| {
-                log::error!("book: {e}");
-                out.error(&format!("book: {e}"));
-                None
-            })
-        });
-        let Some(book) = loaded else {
-            return false;
-        };
         let (ply, margin) = (self.params.book_ply, self.params.book_margin as i32);
-        let Some((mv, score)) = book.probe(&self.pos, ply, margin, random) else {
-            return false;
+        let (mv, score) = match self.book.probe(&self.pos, ply, margin, random) {
+            Ok(Some(found)) => found,
+            Ok(None) => return false,
+            Err(e) => {
+                log::error!("book: {e}");
+                self.out.error(&format!("book: {e}"));
+                return false;
+            }
         };
         let text = hub_text(&self.pos, &mv);
         let info = [
@@ -465,22 +459,22 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     }
 }
 
-/// The Hub text of a legal move, in the numbering Hub uses for `G`.
-/// The searcher `params` ask for, with the endgame databases of
+/// The engine `params` ask for, with the endgame databases of
 /// `egtb-path` when `egtb-pieces` is 2 or more.
-fn searcher(params: &Params) -> Searcher {
-    let mut searcher = Searcher::new(params.threads, params.tt_size);
-    if params.egtb_pieces >= 2 {
-        let dir = match params.egtb_path.as_str() {
-            "" => crate::egtb::default_dir(),
-            path => path.into(),
-        };
-        let tables = crate::egtb::open_for_engine(params.variant, &dir, params.egtb_pieces, true);
-        searcher.set_tables(tables.map(Arc::new));
-    }
-    searcher
+fn engine_for(params: &Params) -> Engine {
+    let egtb = EgtbSettings {
+        variant: params.variant,
+        dir: (!params.egtb_path.is_empty()).then(|| params.egtb_path.clone().into()),
+        pieces: params.egtb_pieces,
+        build_missing: true,
+    };
+    Engine::new(&Config {
+        egtb: Some(egtb),
+        ..Config::new(params.threads, params.tt_size)
+    })
 }
 
+/// The Hub text of a legal move, in the numbering Hub uses for `G`.
 fn hub_text<G: Evaluate>(pos: &G, mv: &G::Move) -> String {
     convert(G::VARIANT, &hub_move(pos, mv))
 }
