@@ -69,8 +69,8 @@ pub struct Facts {
     pub id: &'static str,
     /// Other names accepted for it (Scan's, pydraughts', lidraughts').
     pub aliases: &'static [&'static str],
-    /// The name Hub announces it by.
-    pub hub_name: &'static str,
+    /// The names Hub announces it by, the one it reports first.
+    pub hub_names: &'static [&'static str],
     /// The PDN GameType number, where the PDN standard has one.
     pub pdn_game_type: Option<u32>,
     /// Squares on a side of the board.
@@ -96,7 +96,7 @@ pub struct Facts {
 const INTERNATIONAL: Facts = Facts {
     id: "international",
     aliases: &["normal", "standard", "10x10", "fmjd"],
-    hub_name: "normal",
+    hub_names: &["normal", "standard", "international"],
     pdn_game_type: Some(20),
     board: 10,
     family: Family::Removal,
@@ -110,7 +110,7 @@ const INTERNATIONAL: Facts = Facts {
 const ENGLISH: Facts = Facts {
     id: "english",
     aliases: &["american", "checkers"],
-    hub_name: "english",
+    hub_names: &["english"],
     pdn_game_type: Some(21),
     board: 8,
     family: Family::Removal,
@@ -127,7 +127,7 @@ const ENGLISH: Facts = Facts {
 const BRAZILIAN: Facts = Facts {
     id: "brazilian",
     aliases: &[],
-    hub_name: "brazilian",
+    hub_names: &["brazilian"],
     pdn_game_type: Some(26),
     board: 8,
     family: Family::Removal,
@@ -145,7 +145,7 @@ const BRAZILIAN: Facts = Facts {
 const RUSSIAN: Facts = Facts {
     id: "russian",
     aliases: &[],
-    hub_name: "russian",
+    hub_names: &["russian"],
     pdn_game_type: Some(25),
     board: 8,
     family: Family::Removal,
@@ -164,7 +164,7 @@ const RUSSIAN: Facts = Facts {
 const DAMA: Facts = Facts {
     id: "dama",
     aliases: &[],
-    hub_name: "dama",
+    hub_names: &["dama"],
     pdn_game_type: None,
     board: 8,
     family: Family::Removal,
@@ -178,14 +178,14 @@ const DAMA: Facts = Facts {
 const DAMA_INTERNATIONAL: Facts = Facts {
     id: "dama-international",
     aliases: &[],
-    hub_name: "dama-international",
+    hub_names: &["dama-international"],
     file_code: 5,
     ..DAMA
 };
 const DAMASCA: Facts = Facts {
     id: "damasca",
     aliases: &[],
-    hub_name: "damasca",
+    hub_names: &["damasca"],
     pdn_game_type: None,
     board: 8,
     family: Family::Columns,
@@ -198,13 +198,13 @@ const DAMASCA: Facts = Facts {
 };
 const DAMASCA_INTERNATIONAL: Facts = Facts {
     id: "damasca-international",
-    hub_name: "damasca-international",
+    hub_names: &["damasca-international"],
     file_code: 7,
     ..DAMASCA
 };
 const LASCA: Facts = Facts {
     id: "lasca",
-    hub_name: "lasca",
+    hub_names: &["lasca"],
     board: 7,
     file_code: 8,
     ..DAMASCA
@@ -212,7 +212,7 @@ const LASCA: Facts = Facts {
 const DAMATH: Facts = Facts {
     id: "damath",
     aliases: &[],
-    hub_name: "damath",
+    hub_names: &["damath"],
     pdn_game_type: None,
     board: 8,
     family: Family::Damath,

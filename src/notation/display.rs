@@ -6,7 +6,7 @@
 use super::fen::{points, write_fen};
 use crate::board::Geometry;
 use crate::rules::{Color, Game, GameEnd, Outcome, Piece, Setup};
-use crate::variant::Variant;
+use crate::variant::{Family, Variant};
 use std::fmt::Write;
 
 /// The Damath operators by square number (notation.md, rules.md).
@@ -25,7 +25,7 @@ pub fn show_position<G: Game>(pos: &G, end: Option<&GameEnd>) -> String {
     for (name, value) in pos.counters() {
         let _ = writeln!(out, "{name}: {value}");
     }
-    if variant == Variant::Damath {
+    if variant.family() == Family::Damath {
         let _ = writeln!(
             out,
             "score: {} {}, {} {}",
@@ -53,9 +53,9 @@ pub fn show_position<G: Game>(pos: &G, end: Option<&GameEnd>) -> String {
 pub fn board_text(setup: &Setup, variant: Variant, geo: &Geometry) -> String {
     let cells = grid(geo, |n| {
         let i = n as usize - 1;
-        let label = match variant {
-            Variant::Damath => format!("{n}{}", damath_operator(n)),
-            _ => n.to_string(),
+        let label = match variant.family() {
+            Family::Damath => format!("{n}{}", damath_operator(n)),
+            Family::Removal | Family::Columns => n.to_string(),
         };
         let column = setup.squares.get(i).map_or(&[][..], Vec::as_slice);
         let number = setup.numbers.get(i).copied().flatten();
@@ -125,11 +125,11 @@ fn contents(column: &[Piece], number: Option<i32>) -> String {
 
 /// The name a variant gives a side.
 pub fn color_name(variant: Variant, color: Color) -> &'static str {
-    match (variant, color) {
-        (Variant::Damath, Color::White) => "Red",
-        (Variant::Damath, Color::Black) => "Blue",
-        (_, Color::White) => "White",
-        (_, Color::Black) => "Black",
+    match (variant.facts().quirks.red_and_blue, color) {
+        (true, Color::White) => "Red",
+        (true, Color::Black) => "Blue",
+        (false, Color::White) => "White",
+        (false, Color::Black) => "Black",
     }
 }
 

@@ -16,7 +16,7 @@ pub use read::parse_setup;
 pub use write::{points, write_setup};
 
 use crate::rules::{Game, SetupError};
-use crate::variant::Variant;
+use crate::variant::{Family, Variant};
 
 /// A FEN that could not be read: which field, which token, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -82,10 +82,7 @@ pub enum TokenProblem {
 
 /// Whether a variant plays with stacks.
 pub fn has_stacks(variant: Variant) -> bool {
-    matches!(
-        variant,
-        Variant::Damasca | Variant::DamascaInternational | Variant::Lasca
-    )
+    variant.family() == Family::Columns
 }
 
 /// Read a FEN into a position of `G`.

@@ -17,7 +17,6 @@ pub use parse::{MoveError, parse_move};
 
 use crate::board::Geometry;
 use crate::rules::{Game, MoveInfo};
-use crate::variant::Variant;
 
 /// The text written for a move that is not legal in the position given
 /// (a caller's mistake: the writers expect a legal move).
@@ -61,7 +60,7 @@ fn hub_text(info: &MoveInfo) -> String {
 
 /// The PDN capture separator of `G`: `:` in Russian, `x` elsewhere.
 fn capture_separator<G: Game>() -> char {
-    if G::VARIANT == Variant::Russian {
+    if G::VARIANT.facts().quirks.pdn_colon_captures {
         ':'
     } else {
         'x'

@@ -20,13 +20,21 @@ pub use params::{PARAMS, Param, Params, set_param};
 pub use position::{parse_position, position_text};
 pub use squares::convert as hub_numbering;
 
+use crate::variant::Variant;
 use crate::with_variant;
 use crossbeam_channel::Receiver;
 use session::{Exit, Session};
 use std::io::{BufRead, Write};
 
 /// The variants offered, by the names Scan and pydraughts use first.
-const VARIANT_NAMES: &str = "normal standard international english brazilian russian dama dama-international damasca damasca-international lasca damath";
+pub fn variant_names() -> String {
+    Variant::ALL
+        .iter()
+        .flat_map(|v| v.facts().hub_names)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// Output: protocol lines, flushed one by one.
 pub struct Out<W: Write>(pub W);

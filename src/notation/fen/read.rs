@@ -3,7 +3,7 @@
 use super::{FenError, TokenProblem, has_stacks};
 use crate::board::Geometry;
 use crate::rules::{Color, Piece, Setup};
-use crate::variant::Variant;
+use crate::variant::{Family, Variant};
 
 /// Read a FEN into a `Setup` of `variant` on `geo`. Stacks are accepted
 /// only in the stacking variants, chips (and the score) only in damath,
@@ -20,7 +20,7 @@ pub fn parse_setup(text: &str, variant: Variant, geo: &Geometry) -> Result<Setup
         Some("B" | "b") => Color::Black,
         other => return Err(FenError::Side(other.unwrap_or("").to_string())),
     };
-    let damath = variant == Variant::Damath;
+    let damath = variant.family() == Family::Damath;
     let mut seen = [false; 2];
     for field in fields.map(str::trim) {
         let mut chars = field.chars();
@@ -84,7 +84,7 @@ impl Section<'_> {
         }];
         if body.starts_with('[') {
             Err(TokenProblem::StackShape)
-        } else if self.variant == Variant::Damath {
+        } else if self.variant.family() == Family::Damath {
             let (number, square) = body
                 .split_once('@')
                 .ok_or(TokenProblem::ChipWithoutNumber)?;

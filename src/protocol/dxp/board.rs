@@ -13,7 +13,7 @@
 
 use crate::notation::fen::has_stacks;
 use crate::rules::{Color, Game, Piece, Setup, SetupError};
-use crate::variant::Variant;
+use crate::variant::{Family, Variant};
 
 /// A board field that does not describe a position of the variant.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -50,7 +50,7 @@ pub fn encode<G: Game>(pos: &G) -> Result<String, BoardError> {
             }
         }
     }
-    if G::VARIANT == Variant::Damath {
+    if G::VARIANT.family() == Family::Damath {
         for (i, column) in setup.squares.iter().enumerate() {
             if !column.is_empty() {
                 let n = setup.numbers.get(i).copied().flatten().unwrap_or(0);
@@ -69,7 +69,7 @@ pub fn encode<G: Game>(pos: &G) -> Result<String, BoardError> {
 /// The position a board field describes, `side` to move.
 pub fn decode<G: Game>(side: Color, field: &str) -> Result<G, BoardError> {
     let n = G::geometry().squares as usize;
-    let plain = !has_stacks(G::VARIANT) && G::VARIANT != Variant::Damath;
+    let plain = !has_stacks(G::VARIANT) && G::VARIANT.family() != Family::Damath;
     let ok = if plain {
         field.len() == n
     } else {
@@ -101,7 +101,7 @@ pub fn decode<G: Game>(side: Color, field: &str) -> Result<G, BoardError> {
     }
     if has_stacks(G::VARIANT) {
         stacks(&mut setup, rest)?;
-    } else if G::VARIANT == Variant::Damath {
+    } else if G::VARIANT.family() == Family::Damath {
         chips(&mut setup, rest)?;
     }
     Ok(G::from_setup(&setup)?)

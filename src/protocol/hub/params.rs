@@ -3,7 +3,7 @@
 //! beside it holds the defaults. `hub` announces the rows and `set-param`
 //! checks a value against the same row, so the two cannot drift apart.
 
-use super::{Line, Out, VARIANT_NAMES, write};
+use super::{Line, Out, variant_names, write};
 use crate::eval::pattern::{self, WeightsError};
 use crate::search::{Table, default_threads};
 use crate::variant::Variant;
@@ -60,7 +60,7 @@ impl Default for Params {
 
 /// A parameter's type, its range, and how it reads and writes `Params`.
 pub enum Field {
-    /// `enum`: one of `VARIANT_NAMES` (an unknown one is kept aside and
+    /// `enum`: one of `variant_names()` (an unknown one is kept aside and
     /// refused at `go`).
     Variant,
     Int {
@@ -198,13 +198,9 @@ pub fn param_line(param: &Param, p: &Params) -> String {
     let mut args = vec![("name", param.name.to_string())];
     match &param.field {
         Field::Variant => {
-            let value = match p.variant {
-                Variant::International => "normal".to_string(),
-                v => v.id().to_string(),
-            };
-            args.push(("value", value));
+            args.push(("value", p.variant.facts().hub_names[0].to_string()));
             args.push(("type", "enum".into()));
-            args.push(("values", VARIANT_NAMES.into()));
+            args.push(("values", variant_names()));
         }
         Field::Int { min, max, get, .. } => {
             args.push(("value", get(p).to_string()));

@@ -11,7 +11,7 @@
 
 use crate::notation::fen::parse_fen;
 use crate::rules::{Color, Game, Piece, Setup};
-use crate::variant::Variant;
+use crate::variant::Family;
 
 /// Read a Hub position string (or a FEN) into a position of `G`.
 pub fn parse_position<G: Game>(text: &str) -> Result<G, String> {
@@ -26,7 +26,7 @@ pub fn parse_position<G: Game>(text: &str) -> Result<G, String> {
             chars.len()
         ));
     }
-    let turned = G::VARIANT == Variant::English;
+    let turned = G::VARIANT.facts().quirks.hub_colours_turned;
     let colour = |c: Color| if turned { c.flip() } else { c };
     let mut setup = Setup::empty(squares);
     setup.side = match chars[0] {
@@ -60,10 +60,10 @@ pub fn parse_position<G: Game>(text: &str) -> Result<G, String> {
 /// variants and Damath have no such string.
 pub fn position_text<G: Game>(pos: &G) -> Result<String, String> {
     let setup = pos.to_setup();
-    if G::VARIANT == Variant::Damath || setup.squares.iter().any(|c| c.len() > 1) {
+    if G::VARIANT.family() == Family::Damath || setup.squares.iter().any(|c| c.len() > 1) {
         return Err(format!("Hub has no position text for {}", G::VARIANT));
     }
-    let turned = G::VARIANT == Variant::English;
+    let turned = G::VARIANT.facts().quirks.hub_colours_turned;
     let colour = |c: Color| if turned { c.flip() } else { c };
     let squares = setup.squares.len();
     let mut text = String::from(match colour(setup.side) {

@@ -4,7 +4,7 @@
 
 use super::squares::convert;
 use super::{
-    Line, Out, Params, VARIANT_NAMES, announce, parse_position, readable, set_param, write,
+    Line, Out, Params, announce, parse_position, readable, set_param, variant_names, write,
 };
 use crate::book::{next_random, random_seed};
 use crate::engine::{self, Config, EgtbSettings, Engine, Job, Opening};
@@ -230,7 +230,8 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
     fn go(&mut self, line: &Line) {
         self.conclude();
         if let Some(unsupported) = &self.params.unsupported_variant {
-            let e = format!("variant '{unsupported}' is not supported: set one of {VARIANT_NAMES}");
+            let names = variant_names();
+            let e = format!("variant '{unsupported}' is not supported: set one of {names}");
             return self.out.error(&e);
         }
         if let Some(why) = &self.bad_position {

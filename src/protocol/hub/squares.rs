@@ -9,7 +9,7 @@ use crate::variant::Variant;
 
 /// Whether `variant`'s Hub move text numbers rows from White's side.
 fn flipped(variant: Variant) -> bool {
-    matches!(variant, Variant::Russian | Variant::Brazilian)
+    variant.facts().quirks.hub_rows_from_white
 }
 
 /// Hub move text with the numbering of `variant` turned over (an
