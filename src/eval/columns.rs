@@ -4,11 +4,10 @@
 
 use super::Evaluate;
 use super::masks::Masks;
-use super::threat::Side;
 use super::weights::WEIGHTS;
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::columns::{Move, Position, Rules};
-use crate::rules::{Color, Game};
+use crate::rules::{Color, Game, Side};
 use std::marker::PhantomData;
 
 /// The masks of the board of `R`, built at compile time.

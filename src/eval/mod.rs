@@ -13,12 +13,10 @@ mod damath;
 mod masks;
 pub mod pattern;
 mod removal;
-mod threat;
 pub mod weights;
 
 use crate::board::Bitboard;
-use crate::rules::{Color, Game, MoveList};
-use threat::Side;
+use crate::rules::{Color, Game, MoveList, Side};
 
 /// How many distinct `move_key` values there are.
 pub const MOVE_KEYS: usize = 64 * 64;

@@ -7,11 +7,10 @@
 use super::Evaluate;
 use super::masks::Masks;
 use super::pattern;
-use super::threat::Side;
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::rules::removal::{Move, Position, Rules};
-use crate::rules::{Color, Game};
+use crate::rules::{Color, Game, Side};
 use std::marker::PhantomData;
 
 /// The masks of the board of `R`, built at compile time.

@@ -12,9 +12,11 @@ pub mod damath;
 mod majority;
 pub mod record;
 pub mod removal;
+mod side;
 pub mod zobrist;
 
 pub(crate) use majority::Best;
+pub use side::Side;
 
 use crate::board::Geometry;
 use crate::variant::Variant;
