@@ -9,7 +9,7 @@ use super::signature::Signature;
 use super::solve::position;
 use super::tables::{Tables, wdl_path};
 use super::wdl;
-use crate::eval::Evaluate;
+use crate::rules::Game;
 use crate::rules::removal::Rules;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 

@@ -16,7 +16,7 @@ use super::index::Indexer;
 use super::signature::{MAX_PIECES, Signature};
 use super::solve::{position, solve};
 use super::tables::{Tables, file_path, wdl_path};
-use crate::eval::Evaluate;
+use crate::rules::Game;
 use crate::rules::removal::Rules;
 use rayon::prelude::*;
 use std::path::Path;
@@ -173,7 +173,7 @@ pub fn verify<R: Rules>(
 mod tests {
     use super::*;
     use crate::egtb::{Wdl, build, wdl};
-    use crate::eval::Evaluate;
+    use crate::rules::Game;
     use crate::rules::removal::English;
 
     type R = <English as crate::egtb::Plain>::R;
