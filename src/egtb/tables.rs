@@ -15,10 +15,9 @@ use super::format::Wdl;
 use super::format::{Value, read_header, read_value};
 use super::index::{HalfTurn, Indexer, Placement};
 use super::signature::{MAX_PIECES, Signature};
-use super::solve::position;
 use super::wdl::{self, Layout};
 use crate::board::Geometry;
-use crate::rules::removal::Rules;
+use crate::rules::removal::{Position, Rules};
 use crate::rules::{Color, Game, MoveList};
 use crate::variant::Variant;
 use memmap2::Mmap;
@@ -60,6 +59,16 @@ pub fn file_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
 /// The `.wdl` file of `sig` under `dir`.
 pub fn wdl_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
     file_path(dir, variant, sig).with_extension("wdl")
+}
+
+/// The position of a placement, the side to move being White.
+#[inline(always)]
+pub fn position<R: Rules>(p: &Placement) -> Position<R> {
+    Position::from_bitboards(
+        [p.men | p.kings, p.their_men | p.their_kings],
+        p.kings | p.their_kings,
+        Color::White,
+    )
 }
 
 /// Map a file for reading.
