@@ -3,7 +3,7 @@
 
 use super::CliError;
 use crate::egtb::moves::{move_values, move_wdl};
-use crate::egtb::{self, Signature, Tables, Wdl, default_dir, unsupported};
+use crate::egtb::{self, Signature, Tables, Wdl, build, default_dir, unsupported};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::pdn_move;
@@ -139,9 +139,9 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     let result = pool.install(|| {
         with_rules!(args.variant, R => match (&args.signature, args.pieces) {
             (Some(sig), _) => Signature::parse(sig).and_then(|sig| {
-                egtb::build_one::<R>(&dir, sig).map(|()| vec![sig.job()])
+                build::build_one::<R>(&dir, sig).map(|()| vec![sig.job()])
             }),
-            (None, pieces) => egtb::build::<R>(&dir, pieces.unwrap_or(2), false),
+            (None, pieces) => build::build::<R>(&dir, pieces.unwrap_or(2), false),
         })
     });
     let built = result
@@ -227,7 +227,7 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
     let mut bad = 0;
     for v in variants {
         let report =
-            with_rules!(v, R => egtb::verify::<R>(&dir, only, |sig| eprintln!("verify {v} {sig}")))
+            with_rules!(v, R => build::verify::<R>(&dir, only, |sig| eprintln!("verify {v} {sig}")))
                 .ok_or_else(|| CliError(unsupported(v)))?;
         for p in &report.problems {
             println!("{v}: {p}");
@@ -254,7 +254,7 @@ fn bench(args: &BenchArgs) -> Result<(), CliError> {
     let mut measured = 0;
     for (kind, wdl) in [(".dtb", false), (".wdl", true)] {
         let latencies =
-            with_rules!(args.variant, R => egtb::bench::<R>(&tables, args.pieces, args.probes, wdl))
+            with_rules!(args.variant, R => build::bench::<R>(&tables, args.pieces, args.probes, wdl))
                 .ok_or_else(|| CliError(unsupported(args.variant)))?;
         match latencies {
             Ok((median, mean)) => {
@@ -284,7 +284,9 @@ fn wdl(args: &WdlArgs) -> Result<(), CliError> {
         .map_err(CliError::new)?;
     let start = Instant::now();
     let written = pool
-        .install(|| with_rules!(args.variant, R => egtb::write_wdls::<R>(&dir, args.pieces, false)))
+        .install(
+            || with_rules!(args.variant, R => build::write_wdls::<R>(&dir, args.pieces, false)),
+        )
         .ok_or_else(|| CliError(unsupported(args.variant)))?
         .map_err(CliError)?;
     eprintln!(

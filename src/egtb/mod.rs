@@ -1,41 +1,37 @@
 //! Endgame databases for the plain family (international, english,
-//! brazilian, russian, dama, dama-international): a perfect index per
-//! material signature (`index`), retrograde generation on every core
-//! (`generate`), a compact file format with a block index and a checksum
-//! (`format`, documented in `egtb/README.md`), the memory-mapped probe
-//! (`tables`) and `verify`. Beside each `.dtb` file (win, draw or loss
-//! and distance to conversion) a compact `.wdl` file holds win, draw or
-//! loss only (`wdl`, `huffman`; written from a `.dtb` by `convert`); the
-//! sets above `DTC_PIECES` pieces get the `.wdl` only. The search reaches
-//! them through `Tables::probe_wdl` (inside the tree) and the root move
-//! filter (`moves::best_moves`).
+//! brazilian, russian, dama, dama-international). The probe, which the
+//! engine links, is here: a perfect index per material signature
+//! (`index`), the file formats (`format`, documented in
+//! `egtb/README.md`; `wdl` and `huffman` for the compact `.wdl` files
+//! that hold win, draw or loss only beside each `.dtb` file of win, draw
+//! or loss and distance to conversion), the memory-mapped probe
+//! (`tables`), the values of a position's moves (`moves`), adjudication
+//! and the sets a batch job opens (`shelf`). The sets above `DTC_PIECES`
+//! pieces get the `.wdl` only. The search reaches them through
+//! `Tables::probe_wdl` (inside the tree) and the root move filter
+//! (`moves::best_moves`). Generating, verifying, benchmarking and
+//! converting the files is the build side, in `build`; the engine reaches
+//! it only to build the small sets on first use (`open_for_engine`).
 
 pub mod adjudicate;
-mod bench;
-mod convert;
+pub mod build;
 pub mod format;
-mod generate;
 mod huffman;
 pub mod index;
 pub mod moves;
 pub mod shelf;
 pub mod signature;
-mod solve;
 pub mod tables;
-mod verify;
 pub mod wdl;
 
 pub use adjudicate::Adjudicator;
-pub use bench::bench;
 pub use format::{MAX_DISTANCE, Value, Wdl};
 pub use shelf::Shelf;
 pub use signature::Signature;
 pub use tables::Tables;
-pub use verify::verify;
 
 use crate::rules::removal::{Position, Rules};
 use crate::variant::Variant;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 
 /// The search score of a database win at distance 0: far above any
@@ -136,157 +132,6 @@ pub fn default_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("dam-egtb"))
 }
 
-/// The open set of `R`'s variant for `pieces` pieces, nothing loaded yet.
-fn empty<R: Rules>(dir: &Path) -> Tables {
-    Tables::empty(R::VARIANT, R::GEO, dir)
-}
-
-/// Whether the `.dtb` of `sig` loads into `tables` and its checksum holds.
-fn dtb_ok(tables: &mut Tables, sig: Signature) -> bool {
-    tables.load(sig).is_ok() && verify::checksum_ok(tables, sig)
-}
-
-/// Whether the `.wdl` of `sig` loads into `tables` (which checks it
-/// whole), once rewritten in the current format if it has the first.
-fn wdl_ok(tables: &mut Tables, sig: Signature) -> bool {
-    tables.load_wdl(sig).is_ok() || convert::upgrade_wdl(tables, sig).is_ok()
-}
-
-/// The signatures of `job`: itself and its mirror, once if they are one.
-fn sides(job: Signature) -> Vec<Signature> {
-    if job == job.mirror() {
-        vec![job]
-    } else {
-        vec![job, job.mirror()]
-    }
-}
-
-/// Whether every file `job` should have is loaded into `tables` and whole:
-/// the `.wdl` of both signatures, and up to `DTC_PIECES` their `.dtb`.
-fn job_valid(tables: &mut Tables, job: Signature) -> bool {
-    sides(job)
-        .into_iter()
-        .all(|s| wdl_ok(tables, s) && (job.pieces() > DTC_PIECES || dtb_ok(tables, s)))
-}
-
-/// Whether a dependency's values can be read: a good `.wdl` or `.dtb` for
-/// both its signatures (both are loaded when good).
-fn job_usable(tables: &mut Tables, job: Signature) -> bool {
-    sides(job)
-        .into_iter()
-        .all(|s| wdl_ok(tables, s) | dtb_ok(tables, s))
-}
-
-/// A progress bar over `total` positions on stderr (hidden when `quiet`).
-fn progress(total: u64, quiet: bool) -> Result<ProgressBar, String> {
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(total)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} positions, eta {eta} {msg}",
-        )
-        .map_err(|e| e.to_string())?,
-    );
-    Ok(bar)
-}
-
-/// The positions of the signatures of `jobs`.
-fn positions<R: Rules>(jobs: &[Signature]) -> u64 {
-    jobs.iter()
-        .flat_map(|&j| sides(j))
-        .map(|s| index::Indexer::new(R::GEO, s).size())
-        .sum()
-}
-
-/// Build every job of up to `pieces` pieces of `R`'s variant missing or
-/// invalid under `dir`, smallest first, with a progress bar on stderr
-/// (hidden when `quiet`): a job whose `.dtb` files are good but lack
-/// their `.wdl` only gets the `.wdl` written from them. Returns the jobs
-/// built.
-pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signature>, String> {
-    let mut tables = empty::<R>(dir);
-    let plan = Signature::plan(pieces, R::MEN);
-    let todo: Vec<Signature> = plan
-        .into_iter()
-        .filter(|&job| !job_valid(&mut tables, job))
-        .collect();
-    let bar = progress(positions::<R>(&todo), quiet)?;
-    for &job in &todo {
-        let has_dtc = job.pieces() <= DTC_PIECES;
-        if has_dtc && sides(job).into_iter().all(|s| dtb_ok(&mut tables, s)) {
-            for s in sides(job) {
-                convert::write_wdl::<R>(&mut tables, s)?;
-                bar.inc(index::Indexer::new(R::GEO, s).size());
-            }
-        } else {
-            generate::build_job::<R>(&mut tables, job, &bar)?;
-        }
-    }
-    bar.finish_and_clear();
-    Ok(todo)
-}
-
-/// Build the one job `job` (every job it needs must be there: its
-/// dependencies and theirs, see `Signature::needs`).
-pub fn build_one<R: Rules>(dir: &Path, job: Signature) -> Result<(), String> {
-    let job = job.job();
-    let mut tables = empty::<R>(dir);
-    for dep in job.needs() {
-        if !job_usable(&mut tables, dep) {
-            return Err(format!(
-                "{job} needs {dep} (and its mirror {}) built and valid first: `dam egtb plan` lists what each job needs",
-                dep.mirror()
-            ));
-        }
-    }
-    let bar = progress(positions::<R>(&[job]), false)?;
-    generate::build_job::<R>(&mut tables, job, &bar)?;
-    bar.finish_and_clear();
-    Ok(())
-}
-
-/// Write the missing or invalid `.wdl` files of the `.dtb` files of up to
-/// `pieces` pieces of `R`'s variant under `dir`, with a progress bar on
-/// stderr (hidden when `quiet`). Returns the signatures written.
-pub fn write_wdls<R: Rules>(
-    dir: &Path,
-    pieces: u32,
-    quiet: bool,
-) -> Result<Vec<Signature>, String> {
-    let mut tables = empty::<R>(dir);
-    let mut todo = Vec::new();
-    for job in Signature::plan(pieces, R::MEN) {
-        for s in sides(job) {
-            let path = tables::file_path(dir, R::VARIANT, s);
-            if !path.exists() || wdl_ok(&mut tables, s) {
-                continue;
-            }
-            if !dtb_ok(&mut tables, s) {
-                return Err(format!(
-                    "{}: damaged; rebuild it with dam egtb build",
-                    path.display()
-                ));
-            }
-            todo.push(s);
-        }
-    }
-    let sizes: Vec<u64> = todo
-        .iter()
-        .map(|&s| index::Indexer::new(R::GEO, s).size())
-        .collect();
-    let bar = progress(sizes.iter().sum(), quiet)?;
-    for (&s, size) in todo.iter().zip(sizes) {
-        bar.set_message(s.to_string());
-        convert::write_wdl::<R>(&mut tables, s)?;
-        bar.inc(size);
-    }
-    bar.finish_and_clear();
-    Ok(todo)
-}
-
 /// The databases of `variant` for the engine: up to `pieces` pieces from
 /// `dir`; with `first_use`, the sets of up to `FIRST_USE_PIECES` pieces
 /// are built first if missing. The problems found (missing or damaged
@@ -300,7 +145,7 @@ pub fn open_for_engine(
 ) -> Option<Tables> {
     let opened = with_rules!(variant, R => {
         let small = pieces.min(FIRST_USE_PIECES);
-        if first_use && let Err(e) = build::<R>(dir, small, true) {
+        if first_use && let Err(e) = build::build::<R>(dir, small, true) {
             log::warn!("endgame databases: building the {small}-piece sets in {}: {e}", dir.display());
         }
         Tables::open(R::VARIANT, R::GEO, dir, pieces, R::MEN)

@@ -1,16 +1,15 @@
 //! The database value of each legal move of a covered position, for the
 //! root of the search, `dam egtb probe` and `dam pdn analyze`: from the
 //! `.dtb` files (with distances) where they cover every move, else win,
-//! draw or loss only. Generic over any `G: Evaluate` whose variant has
+//! draw or loss only. Generic over any `G: Game` whose variant has
 //! databases.
 
 use super::format::{Value, Wdl};
 use super::tables::Tables;
-use crate::eval::Evaluate;
-use crate::rules::{Color, MoveList};
+use crate::rules::{Color, Game, MoveList};
 
 /// Pieces and kings on the board, if the variant has a bitboard view.
-fn material<G: Evaluate>(pos: &G) -> Option<(u32, u32)> {
+fn material<G: Game>(pos: &G) -> Option<(u32, u32)> {
     let (w, black, _) = pos.side_view(Color::White)?;
     let (b, _, _) = pos.side_view(Color::Black)?;
     Some((
@@ -21,7 +20,7 @@ fn material<G: Evaluate>(pos: &G) -> Option<(u32, u32)> {
 
 /// The value of playing `mv` in `pos`, for the side playing it: a move
 /// that converts (capture or promotion) counts one ply to the conversion.
-pub fn move_value<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<Value> {
+pub fn move_value<G: Game>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<Value> {
     let after = pos.play(mv);
     if after.count_moves() == 0 {
         return Some(Value::win(1));
@@ -37,7 +36,7 @@ pub fn move_value<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option
 }
 
 /// Win, draw or loss of playing `mv` in `pos`, for the side playing it.
-pub fn move_wdl<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<Wdl> {
+pub fn move_wdl<G: Game>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<Wdl> {
     let after = pos.play(mv);
     if after.count_moves() == 0 {
         return Some(Wdl::Win);
@@ -51,7 +50,7 @@ pub fn move_wdl<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<W
 
 /// Every legal move of `pos` with its value, or `None` if a move's
 /// successor is not covered by the `.dtb` files.
-pub fn move_values<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
+pub fn move_values<G: Game>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
     let mut moves = MoveList::new();
     pos.generate(&mut moves);
     moves
@@ -75,7 +74,7 @@ pub fn rank(v: Value) -> i32 {
 /// loss only the slowest (every move that keeps the win, draw or loss,
 /// at distance 0, where a successor has no `.dtb`). `None` when `pos` is
 /// not covered.
-pub fn best_moves<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
+pub fn best_moves<G: Game>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move, Value)>> {
     let values = move_values(tables, pos).or_else(|| {
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
@@ -97,7 +96,7 @@ pub fn best_moves<G: Evaluate>(tables: &Tables, pos: &G) -> Option<Vec<(G::Move,
 /// playing it) when `mv` throws the database value away: a win turned
 /// into a draw or a loss, a draw into a loss. `None` when the move keeps
 /// the value or `pos` is not covered.
-pub fn thrown_away<G: Evaluate>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<(Value, Value)> {
+pub fn thrown_away<G: Game>(tables: &Tables, pos: &G, mv: &G::Move) -> Option<(Value, Value)> {
     let before = tables.probe(pos)?;
     let after = move_value(tables, pos, mv)?;
     (after.wdl < before.wdl).then_some((before, after))

@@ -15,12 +15,10 @@ use super::format::Wdl;
 use super::format::{Value, read_header, read_value};
 use super::index::{HalfTurn, Indexer, Placement};
 use super::signature::{MAX_PIECES, Signature};
-use super::solve::position;
 use super::wdl::{self, Layout};
 use crate::board::Geometry;
-use crate::eval::Evaluate;
-use crate::rules::removal::Rules;
-use crate::rules::{Color, MoveList};
+use crate::rules::removal::{Position, Rules};
+use crate::rules::{Color, Game, MoveList};
 use crate::variant::Variant;
 use memmap2::Mmap;
 use std::path::{Path, PathBuf};
@@ -61,6 +59,16 @@ pub fn file_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
 /// The `.wdl` file of `sig` under `dir`.
 pub fn wdl_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
     file_path(dir, variant, sig).with_extension("wdl")
+}
+
+/// The position of a placement, the side to move being White.
+#[inline(always)]
+pub fn position<R: Rules>(p: &Placement) -> Position<R> {
+    Position::from_bitboards(
+        [p.men | p.kings, p.their_men | p.their_kings],
+        p.kings | p.their_kings,
+        Color::White,
+    )
 }
 
 /// Map a file for reading.
@@ -239,7 +247,7 @@ impl Tables {
 
     /// The placement of `pos` seen from its side to move.
     #[inline]
-    fn placement<G: Evaluate>(&self, pos: &G) -> Option<Placement> {
+    fn placement<G: Game>(&self, pos: &G) -> Option<Placement> {
         let (white, _, _) = pos.side_view(Color::White)?;
         let (black, _, _) = pos.side_view(Color::Black)?;
         Some(match pos.side_to_move() {
@@ -260,7 +268,7 @@ impl Tables {
 
     /// Whether `pos` has at most as many pieces as the set covers.
     #[inline]
-    fn within<G: Evaluate>(&self, pos: &G) -> Option<()> {
+    fn within<G: Game>(&self, pos: &G) -> Option<()> {
         let (white, black_pieces, _) = pos.side_view(Color::White)?;
         let all = white.men | white.kings | black_pieces;
         (all.count_ones() <= self.complete).then_some(())
@@ -270,7 +278,7 @@ impl Tables {
     /// it is covered: a variant of the plain family with few enough
     /// pieces. The caller makes sure `pos` is of this set's variant.
     #[inline]
-    pub fn probe<G: Evaluate>(&self, pos: &G) -> Option<Value> {
+    pub fn probe<G: Game>(&self, pos: &G) -> Option<Value> {
         self.within(pos)?;
         self.probe_loaded(pos)
     }
@@ -278,7 +286,7 @@ impl Tables {
     /// Win, draw or loss of `pos` for the side to move, from the `.wdl`
     /// files where loaded, else from the `.dtb` files, if it is covered.
     #[inline]
-    pub fn probe_wdl<G: Evaluate>(&self, pos: &G) -> Option<Wdl> {
+    pub fn probe_wdl<G: Game>(&self, pos: &G) -> Option<Wdl> {
         self.within(pos)?;
         self.wdl_loaded(pos, false)
     }
@@ -286,7 +294,7 @@ impl Tables {
     /// The value of `pos` if the tables it needs are loaded, whatever
     /// `pieces` says.
     #[inline]
-    fn probe_loaded<G: Evaluate>(&self, pos: &G) -> Option<Value> {
+    fn probe_loaded<G: Game>(&self, pos: &G) -> Option<Value> {
         if pos.must_capture() {
             return self.resolve(pos);
         }
@@ -295,7 +303,7 @@ impl Tables {
 
     /// Win, draw or loss of `pos` if the tables it needs are loaded.
     #[inline]
-    fn wdl_loaded<G: Evaluate>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
+    fn wdl_loaded<G: Game>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
         if pos.must_capture() {
             return self.resolve_wdl(pos, dtb_first);
         }
@@ -305,7 +313,7 @@ impl Tables {
     /// Win, draw or loss of `pos`, whose side to move must capture: the
     /// best of its captures.
     #[cold]
-    fn resolve_wdl<G: Evaluate>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
+    fn resolve_wdl<G: Game>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         let mut best: Option<Wdl> = None;
@@ -326,7 +334,7 @@ impl Tables {
     /// best capture's win, draw or loss at one ply (`.dtb` successors
     /// read first).
     #[cold]
-    fn resolve<G: Evaluate>(&self, pos: &G) -> Option<Value> {
+    fn resolve<G: Game>(&self, pos: &G) -> Option<Value> {
         Some(match self.resolve_wdl(pos, true)? {
             Wdl::Win => Value::win(1),
             Wdl::Draw => Value::DRAW,

@@ -4,10 +4,9 @@
 
 use super::Evaluate;
 use super::masks::Masks;
-use super::threat::Side;
 use super::weights::WEIGHTS;
-use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::columns::{Move, Position, Rules};
+use crate::board::{Dir, Geometry};
+use crate::rules::columns::{Position, Rules};
 use crate::rules::{Color, Game};
 use std::marker::PhantomData;
 
@@ -63,30 +62,5 @@ impl<R: Rules> Evaluate for Position<R> {
                 Color::White => white,
                 Color::Black => -white,
             }
-    }
-
-    #[inline(always)]
-    fn move_key(mv: &Move) -> usize {
-        (mv.from as usize & 63) << 6 | (mv.to as usize & 63)
-    }
-
-    #[inline(always)]
-    fn has_reversible_moves(&self) -> bool {
-        self.tops_view().1 != 0
-    }
-
-    #[inline(always)]
-    fn side_view(&self, color: Color) -> Option<(Side, Bitboard, Bitboard)> {
-        let (tops, officers, _) = self.tops_view();
-        let own = tops[color.index()];
-        let side = Side {
-            men: own & !officers,
-            kings: own & officers,
-            up: color == Color::White,
-            men_backward: R::SOLDIERS_CAPTURE_BACKWARD,
-            flying: R::FLYING_OFFICERS,
-        };
-        let empty = R::GEO.mask & !(tops[0] | tops[1]);
-        Some((side, tops[color.index() ^ 1], empty))
     }
 }

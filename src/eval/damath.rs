@@ -5,9 +5,9 @@
 //! Quiet positions also weigh the threat the side to move faces: what the
 //! opponent's best capture would gain if it were its turn.
 
+use super::Evaluate;
 use super::weights::WEIGHTS;
-use super::{Evaluate, MOVE_KEYS};
-use crate::rules::damath::{Damath, Move};
+use crate::rules::damath::Damath;
 use crate::rules::{Color, Game};
 
 /// Totals are in hundredths of a point; scores in tenths stay well inside
@@ -20,17 +20,6 @@ impl Evaluate for Damath {
     fn evaluate(&self) -> i32 {
         let threat = self.threat() * WEIGHTS.damath_threat as i64 / 100 / SCALE;
         self.final_score().unwrap_or(0) - threat as i32
-    }
-
-    #[inline(always)]
-    fn move_key(mv: &Move) -> usize {
-        ((mv.from as usize & 63) << 6 | (mv.to as usize & 63)) % MOVE_KEYS
-    }
-
-    /// Damas can move back and forth; the board is not read here, so the
-    /// checks always run.
-    fn has_reversible_moves(&self) -> bool {
-        true
     }
 
     fn final_score(&self) -> Option<i32> {

@@ -7,10 +7,9 @@
 use super::Evaluate;
 use super::masks::Masks;
 use super::pattern;
-use super::threat::Side;
 use super::weights::{WEIGHTS, Weights};
 use crate::board::{Bitboard, Dir, Geometry};
-use crate::rules::removal::{Move, Position, Rules};
+use crate::rules::removal::{Position, Rules};
 use crate::rules::{Color, Game};
 use std::marker::PhantomData;
 
@@ -41,31 +40,6 @@ impl<R: Rules> Evaluate for Position<R> {
             Color::White => white,
             Color::Black => -white,
         }
-    }
-
-    #[inline(always)]
-    fn move_key(mv: &Move) -> usize {
-        (mv.from as usize & 63) << 6 | (mv.to as usize & 63)
-    }
-
-    #[inline(always)]
-    fn has_reversible_moves(&self) -> bool {
-        self.bitboards().1 != 0
-    }
-
-    #[inline(always)]
-    fn side_view(&self, color: Color) -> Option<(Side, Bitboard, Bitboard)> {
-        let (pieces, kings) = self.bitboards();
-        let own = pieces[color.index()];
-        let side = Side {
-            men: own & !kings,
-            kings: own & kings,
-            up: color == Color::White,
-            men_backward: R::MEN_CAPTURE_BACKWARD,
-            flying: R::FLYING_KINGS,
-        };
-        let empty = R::GEO.mask & !(pieces[0] | pieces[1]);
-        Some((side, pieces[color.index() ^ 1], empty))
     }
 }
 

@@ -5,18 +5,21 @@
 //! Families: `removal` (plain bitboard draughts: international, english,
 //! brazilian, russian, dama, dama-international), `columns` (stacks:
 //! damasca, damasca-international, lasca) and `damath` (numbered chips and
-//! scores). `record` keeps a game's history for repetition.
+//! scores). `record` keeps a game's history for repetition; `side` reads
+//! what one side can do (capture, step) from bitboards.
 
 pub mod columns;
 pub mod damath;
 mod majority;
 pub mod record;
 pub mod removal;
+mod side;
 pub mod zobrist;
 
 pub(crate) use majority::Best;
+pub use side::Side;
 
-use crate::board::Geometry;
+use crate::board::{Bitboard, Geometry};
 use crate::variant::Variant;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -237,6 +240,59 @@ pub trait Game: Copy + Send + Sync + fmt::Debug + PartialEq + 'static {
 
     /// Whether `mv` captures.
     fn is_capture(mv: &Self::Move) -> bool;
+
+    /// The bits of the board's layout `mv` starts and ends on.
+    fn move_bits(mv: &Self::Move) -> (u8, u8);
+
+    /// Whether a piece that can move back and forth is on the board, so
+    /// that repetition and the counter-based draw rules can apply. When it
+    /// is false the search skips those checks.
+    fn has_reversible_moves(&self) -> bool;
+
+    /// `color`'s pieces as men and kings, the other side's pieces, and the
+    /// empty squares, for the capture tests below to read from bitboards
+    /// (`side`). A family without such a view keeps the default, `None`,
+    /// and the tests generate moves instead.
+    fn side_view(&self, _color: Color) -> Option<(Side, Bitboard, Bitboard)> {
+        None
+    }
+
+    /// Whether the opponent could capture if it were its turn (the
+    /// quiescence search then looks one ply further). Without a side view,
+    /// never.
+    #[inline]
+    fn threatened(&self) -> bool {
+        self.side_view(self.side_to_move().flip())
+            .is_some_and(|(side, targets, empty)| {
+                side.can_capture(Self::geometry(), targets, empty)
+            })
+    }
+
+    /// Whether the side to move must capture.
+    #[inline]
+    fn must_capture(&self) -> bool {
+        match self.side_view(self.side_to_move()) {
+            Some((side, targets, empty)) => side.can_capture(Self::geometry(), targets, empty),
+            None => {
+                let mut moves = MoveList::new();
+                self.generate(&mut moves);
+                moves.first().is_some_and(Self::is_capture)
+            }
+        }
+    }
+
+    /// Whether the side to move has a move that is not a capture.
+    #[inline]
+    fn can_step(&self) -> bool {
+        match self.side_view(self.side_to_move()) {
+            Some((side, _, empty)) => side.can_step(Self::geometry(), empty),
+            None => {
+                let mut moves = MoveList::new();
+                self.generate(&mut moves);
+                moves.iter().any(|m| !Self::is_capture(m))
+            }
+        }
+    }
 
     /// The square numbers a legal move of this position starts and ends
     /// on, as its routes give them. Reading short move text uses it to find

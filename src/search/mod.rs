@@ -9,6 +9,7 @@
 
 mod control;
 mod evals;
+mod history;
 mod limits;
 mod root;
 pub mod score;

@@ -5,11 +5,12 @@
 //! plays out forced captures.
 
 use super::evals::EvalCache;
+use super::history::{MOVE_KEYS, move_key};
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
 use super::tt::{Bound, Entry, Table};
 use super::{Control, Features, Limits, MAX_PLY};
 use crate::egtb::{Tables, search_score};
-use crate::eval::{Evaluate, MOVE_KEYS};
+use crate::eval::Evaluate;
 use crate::rules::{GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -194,7 +195,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else if self.killers[ply][1] == Some(*mv) {
             1 << 21
         } else {
-            self.history[side * MOVE_KEYS + G::move_key(mv)]
+            self.history[side * MOVE_KEYS + move_key::<G>(mv)]
         }
     }
 
@@ -205,7 +206,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        let h = &mut self.history[side * MOVE_KEYS + G::move_key(&mv)];
+        let h = &mut self.history[side * MOVE_KEYS + move_key::<G>(&mv)];
         *h += depth * depth;
         if *h > 1 << 20 {
             self.history.iter_mut().for_each(|x| *x /= 2);

@@ -22,7 +22,7 @@ pub use moves::Move;
 pub use variants::{Damasca, DamascaInternational, Lasca};
 
 use super::zobrist::BLACK_TO_MOVE;
-use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, SetupError};
+use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, SetupError, Side};
 use crate::board::{Bitboard, Dir, EIGHT, Geometry, SEVEN};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink, ListSink};
@@ -402,6 +402,29 @@ impl<R: Rules> Game for Position<R> {
 
     fn is_capture(mv: &Move) -> bool {
         mv.jumps() > 0
+    }
+
+    #[inline(always)]
+    fn move_bits(mv: &Move) -> (u8, u8) {
+        (mv.from, mv.to)
+    }
+
+    #[inline(always)]
+    fn has_reversible_moves(&self) -> bool {
+        self.tops_view().1 != 0
+    }
+
+    #[inline(always)]
+    fn side_view(&self, color: Color) -> Option<(Side, Bitboard, Bitboard)> {
+        let (tops, officers, _) = self.tops_view();
+        Some(Side::view(
+            R::GEO,
+            color,
+            tops,
+            officers,
+            R::SOLDIERS_CAPTURE_BACKWARD,
+            R::FLYING_OFFICERS,
+        ))
     }
 
     fn counters(&self) -> Vec<(&'static str, u32)> {

@@ -329,6 +329,17 @@ impl Game for Damath {
         mv.captured != 0
     }
 
+    #[inline(always)]
+    fn move_bits(mv: &Move) -> (u8, u8) {
+        (mv.from, mv.to)
+    }
+
+    /// Damas can move back and forth; the board is not read here, so the
+    /// checks always run.
+    fn has_reversible_moves(&self) -> bool {
+        true
+    }
+
     fn counters(&self) -> Vec<(&'static str, u32)> {
         vec![
             ("plies without capture", self.since_capture as u32),

@@ -11,7 +11,7 @@ mod variants;
 pub use variants::{Brazilian, Dama, DamaInternational, English, International, Russian};
 
 use super::zobrist::{BLACK_TO_MOVE, PIECE};
-use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, SetupError};
+use super::{Color, Game, GameEnd, MoveInfo, MoveList, Outcome, Piece, Setup, SetupError, Side};
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::variant::Variant;
 use captures::{CaptureSearch, InfoSink};
@@ -437,6 +437,28 @@ impl<R: Rules> Game for Position<R> {
 
     fn is_capture(mv: &Move) -> bool {
         mv.captured != 0
+    }
+
+    #[inline(always)]
+    fn move_bits(mv: &Move) -> (u8, u8) {
+        (mv.from, mv.to)
+    }
+
+    #[inline(always)]
+    fn has_reversible_moves(&self) -> bool {
+        self.kings != 0
+    }
+
+    #[inline(always)]
+    fn side_view(&self, color: Color) -> Option<(Side, Bitboard, Bitboard)> {
+        Some(Side::view(
+            R::GEO,
+            color,
+            self.pieces,
+            self.kings,
+            R::MEN_CAPTURE_BACKWARD,
+            R::FLYING_KINGS,
+        ))
     }
 
     fn counters(&self) -> Vec<(&'static str, u32)> {

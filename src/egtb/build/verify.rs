@@ -11,12 +11,12 @@
 //! stored value: only its presence is checked, and a successor of that
 //! kind is valued from its captures.
 
-use super::format::{HEADER, Value, checksum, read_value};
-use super::index::Indexer;
-use super::signature::{MAX_PIECES, Signature};
-use super::solve::{position, solve};
-use super::tables::{Tables, file_path, wdl_path};
-use crate::eval::Evaluate;
+use super::solve::solve;
+use crate::egtb::format::{HEADER, Value, checksum, read_value};
+use crate::egtb::index::Indexer;
+use crate::egtb::signature::{MAX_PIECES, Signature};
+use crate::egtb::tables::{Tables, file_path, position, wdl_path};
+use crate::rules::Game;
 use crate::rules::removal::Rules;
 use rayon::prelude::*;
 use std::path::Path;
@@ -172,8 +172,9 @@ pub fn verify<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::egtb::{Wdl, build, wdl};
-    use crate::eval::Evaluate;
+    use crate::egtb::build::build;
+    use crate::egtb::{Wdl, wdl};
+    use crate::rules::Game;
     use crate::rules::removal::English;
 
     type R = <English as crate::egtb::Plain>::R;

@@ -4,10 +4,10 @@
 //! and mean per probe are reported, for the `.dtb` files (value and
 //! distance) or the `.wdl` files (win, draw or loss).
 
-use super::format::Wdl;
-use super::index::{Indexer, Placement};
-use super::signature::Signature;
-use super::tables::Tables;
+use crate::egtb::format::Wdl;
+use crate::egtb::index::{Indexer, Placement};
+use crate::egtb::signature::Signature;
+use crate::egtb::tables::Tables;
 use crate::rules::removal::Rules;
 use std::hint::black_box;
 use std::time::Instant;

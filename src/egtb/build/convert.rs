@@ -4,12 +4,11 @@
 //! must capture is a don't care. And a `.wdl` of the first format
 //! rewritten in the current one, by `dam egtb build`.
 
-use super::format::{BLOCK, Value, read_block, write_atomic};
-use super::signature::Signature;
-use super::solve::position;
-use super::tables::{Tables, wdl_path};
-use super::wdl;
-use crate::eval::Evaluate;
+use crate::egtb::format::{BLOCK, Value, read_block, write_atomic};
+use crate::egtb::signature::Signature;
+use crate::egtb::tables::{Tables, position, wdl_path};
+use crate::egtb::wdl;
+use crate::rules::Game;
 use crate::rules::removal::Rules;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 

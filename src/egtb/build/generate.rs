@@ -36,15 +36,17 @@
 //! Memory: two bytes per position plus two bits, for both signatures of
 //! the job at once; the smaller databases are mapped.
 
-use super::format::{BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, write_atomic};
-use super::index::{HalfTurn, Indexer, Placement};
-use super::signature::Signature;
-use super::solve::{position, solve};
-use super::tables::{Tables, file_path, wdl_path};
-use super::{DTC_PIECES, wdl};
+use super::solve::solve;
 use crate::board::{Dir, Geometry};
-use crate::eval::Evaluate;
+use crate::egtb::format::{
+    BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, write_atomic,
+};
+use crate::egtb::index::{HalfTurn, Indexer, Placement};
+use crate::egtb::signature::Signature;
+use crate::egtb::tables::{Tables, file_path, position, wdl_path};
+use crate::egtb::{DTC_PIECES, wdl};
 use crate::notation::fen::write_fen;
+use crate::rules::Game;
 use crate::rules::removal::Rules;
 use indicatif::ProgressBar;
 use rayon::prelude::*;

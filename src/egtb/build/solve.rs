@@ -1,20 +1,10 @@
 //! The value of a position from the values of its successors: the rule
 //! the generator applies backwards and `verify` checks forwards.
 
-use super::format::{Value, Wdl};
-use super::index::{HalfTurn, Placement};
+use crate::egtb::format::{Value, Wdl};
+use crate::egtb::index::{HalfTurn, Placement};
 use crate::rules::removal::{Position, Rules};
-use crate::rules::{Color, Game, MoveList};
-
-/// The position of a placement, the side to move being White.
-#[inline(always)]
-pub fn position<R: Rules>(p: &Placement) -> Position<R> {
-    Position::from_bitboards(
-        [p.men | p.kings, p.their_men | p.their_kings],
-        p.kings | p.their_kings,
-        Color::White,
-    )
-}
+use crate::rules::{Game, MoveList};
 
 /// The successor after `White` moved, seen from the side now to move, or
 /// `None` if that side has no piece left.
