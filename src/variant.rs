@@ -243,7 +243,7 @@ impl Variant {
 
     /// The variants of the removal family (one piece a square, captured
     /// pieces removed): the ones endgame databases and training data cover.
-    pub const PLAIN: [Variant; 6] = [
+    pub const REMOVAL: [Variant; 6] = [
         Variant::International,
         Variant::English,
         Variant::Brazilian,
@@ -410,6 +410,6 @@ mod tests {
             .into_iter()
             .filter(|v| v.family() == Family::Removal)
             .collect();
-        assert_eq!(removal, Variant::PLAIN);
+        assert_eq!(removal, Variant::REMOVAL);
     }
 }

@@ -218,7 +218,7 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
     let dir = dir_of(&args.dir);
     let variants = match args.variant {
         Some(v) => vec![v],
-        None => Variant::PLAIN.to_vec(),
+        None => Variant::REMOVAL.to_vec(),
     };
     let only = match &args.signature {
         Some(s) => Some(Signature::parse(s).map_err(CliError)?),

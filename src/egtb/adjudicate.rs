@@ -48,7 +48,7 @@ impl Adjudicator {
         if pieces == 1 {
             return Err("--adjudicate-egtb 1: give 0 (off) or 2 pieces or more".into());
         }
-        if !Variant::PLAIN.contains(&variant) {
+        if !Variant::REMOVAL.contains(&variant) {
             return Err(format!("--adjudicate-egtb: {}", unsupported(variant)));
         }
         let dir = dir.map_or_else(default_dir, Path::to_path_buf);

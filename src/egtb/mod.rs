@@ -1,4 +1,4 @@
-//! Endgame databases for the plain family (international, english,
+//! Endgame databases for the removal family (international, english,
 //! brazilian, russian, dama, dama-international). The probe, which the
 //! engine links, is here: a perfect index per material signature
 //! (`index`), the file formats (`format`, documented in
@@ -63,12 +63,12 @@ pub const DTC_PIECES: u32 = 5;
 /// The sets built on first use, without asking.
 pub const FIRST_USE_PIECES: u32 = 4;
 
-/// Names the rules type of a plain position type.
-pub trait Plain {
+/// Names the rules type of a position type of the removal family.
+pub trait RulesOf {
     type R: Rules;
 }
 
-impl<R: Rules> Plain for Position<R> {
+impl<R: Rules> RulesOf for Position<R> {
     type R = R;
 }
 
@@ -77,35 +77,35 @@ impl<R: Rules> Plain for Position<R> {
 #[macro_export]
 macro_rules! with_rules {
     ($variant:expr, $r:ident => $body:expr) => {{
-        use $crate::egtb::Plain;
-        use $crate::rules::removal as plain;
+        use $crate::egtb::RulesOf;
+        use $crate::rules::removal;
         use $crate::variant::Variant as V;
         match $variant {
             V::International => {
-                type $r = <plain::International as Plain>::R;
+                type $r = <removal::International as RulesOf>::R;
                 Some($body)
             }
             V::English => {
-                type $r = <plain::English as Plain>::R;
+                type $r = <removal::English as RulesOf>::R;
                 Some($body)
             }
             V::Brazilian => {
-                type $r = <plain::Brazilian as Plain>::R;
+                type $r = <removal::Brazilian as RulesOf>::R;
                 Some($body)
             }
             V::Russian => {
-                type $r = <plain::Russian as Plain>::R;
+                type $r = <removal::Russian as RulesOf>::R;
                 Some($body)
             }
             V::Dama => {
-                type $r = <plain::Dama as Plain>::R;
+                type $r = <removal::Dama as RulesOf>::R;
                 Some($body)
             }
             V::DamaInternational => {
-                type $r = <plain::DamaInternational as Plain>::R;
+                type $r = <removal::DamaInternational as RulesOf>::R;
                 Some($body)
             }
-            _ => None,
+            V::Damasca | V::DamascaInternational | V::Lasca | V::Damath => None,
         }
     }};
 }
@@ -113,7 +113,7 @@ macro_rules! with_rules {
 /// Why a variant has no databases.
 pub fn unsupported(variant: Variant) -> String {
     format!(
-        "{variant} has no endgame databases (only the plain family: international, english, brazilian, russian, dama, dama-international)"
+        "{variant} has no endgame databases (only the removal family: international, english, brazilian, russian, dama, dama-international)"
     )
 }
 

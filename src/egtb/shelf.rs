@@ -11,8 +11,8 @@ use std::sync::{Arc, OnceLock};
 pub struct Shelf {
     dir: PathBuf,
     pieces: u32,
-    /// In the order of `Variant::PLAIN`.
-    sets: [OnceLock<Option<Arc<Tables>>>; Variant::PLAIN.len()],
+    /// In the order of `Variant::REMOVAL`.
+    sets: [OnceLock<Option<Arc<Tables>>>; Variant::REMOVAL.len()],
 }
 
 impl Shelf {
@@ -29,7 +29,7 @@ impl Shelf {
     /// The set of `variant`, opened on first need; `None` for a variant
     /// without databases or a set that covers nothing (reported once).
     pub fn get(&self, variant: Variant) -> Option<&Arc<Tables>> {
-        let i = Variant::PLAIN.iter().position(|v| *v == variant)?;
+        let i = Variant::REMOVAL.iter().position(|v| *v == variant)?;
         self.sets[i]
             .get_or_init(|| {
                 // On a thread of its own: the first-use build runs rayon

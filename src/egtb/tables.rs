@@ -275,7 +275,7 @@ impl Tables {
     }
 
     /// The value of `pos` for the side to move from the `.dtb` files, if
-    /// it is covered: a variant of the plain family with few enough
+    /// it is covered: a variant of the removal family with few enough
     /// pieces. The caller makes sure `pos` is of this set's variant.
     #[inline]
     pub fn probe<G: Game>(&self, pos: &G) -> Option<Value> {

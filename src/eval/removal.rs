@@ -1,4 +1,4 @@
-//! The evaluation of the plain family (international, english,
+//! The evaluation of the removal family (international, english,
 //! brazilian, russian, dama, dama-international), read from the bitboards:
 //! the hand-set terms below, plus the learned pattern evaluation
 //! (`pattern`) where the variant has weights; with flying kings, a lead

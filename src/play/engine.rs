@@ -54,7 +54,7 @@ impl Engine {
             pieces: MAX_PIECES,
             build_missing: false,
         };
-        let tables = Variant::PLAIN
+        let tables = Variant::REMOVAL
             .contains(&variant)
             .then(|| engine::open_tables(&settings))
             .flatten();

@@ -177,7 +177,7 @@ mod tests {
     use crate::rules::Game;
     use crate::rules::removal::English;
 
-    type R = <English as crate::egtb::Plain>::R;
+    type R = <English as crate::egtb::RulesOf>::R;
 
     /// The value of index `i` of `sig`'s loaded `.wdl`.
     fn value_of(tables: &Tables, sig: Signature, i: u64) -> Option<Wdl> {

@@ -1,4 +1,4 @@
-//! The pattern evaluation of the plain family (Scan-style), learned as a
+//! The pattern evaluation of the removal family (Scan-style), learned as a
 //! correction on top of the hand-set terms (`removal::hand_set`): with
 //! the little self-play data one session makes, learning everything from
 //! nothing played far weaker than the hand-set terms. The board is

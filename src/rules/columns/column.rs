@@ -113,7 +113,7 @@ pub const SLOTS: usize = 36;
 /// Keys per bit: one per (depth from the bottom, colour, officer).
 const PER_BIT: usize = MAX_HEIGHT as usize * 4;
 
-/// The first key of the stream, far from the plain family's streams.
+/// The first key of the stream, far from the removal family's streams.
 const STREAM: u64 = 1 << 32;
 
 const fn keys() -> [[u64; PER_BIT]; SLOTS] {

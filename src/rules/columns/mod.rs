@@ -6,7 +6,7 @@
 //!
 //! A position keeps one packed `Column` per square of the layout beside
 //! bitboards of the tops (by colour, and which tops are officers), so the
-//! generator works on bitboards like the plain family and only `play` and
+//! generator works on bitboards like the removal family and only `play` and
 //! the hash look inside the columns.
 
 mod captures;

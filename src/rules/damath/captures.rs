@@ -1,4 +1,4 @@
-//! Damath's capture sequences. The plain family's search finds them with
+//! Damath's capture sequences. The removal family's search finds them with
 //! `dama`'s movement (captured chips leave at once, flying Damas that never
 //! turn 180°, men jumping both ways and crowned only where the move ends);
 //! the sinks here score each sequence and apply Damath's priority: the most

@@ -1,10 +1,10 @@
 //! Zobrist keys for what Damath adds to a plain position: the number of
 //! the chip on each square and the two scores. Colours and Damas are
-//! hashed by the plain family's `PIECE` keys; these are xored on top.
+//! hashed by the removal family's `PIECE` keys; these are xored on top.
 
 use crate::rules::zobrist::key;
 
-/// The stream of chip keys, clear of the plain family's streams.
+/// The stream of chip keys, clear of the removal family's streams.
 const CHIP: u64 = 1 << 44;
 
 /// One salt per side for the score keys.

@@ -12,7 +12,7 @@
 //!
 //! The board part of a position (colours, Damas, side to move, the
 //! capture-or-man-move counter and its hash) is a plain-family position
-//! under those rules, so Damath shares the plain family's move search;
+//! under those rules, so Damath shares the removal family's move search;
 //! this module adds the chip numbers, the scores and their hash. Scores
 //! are integer hundredths of a point throughout.
 //!
@@ -41,7 +41,7 @@ use captures::{InfoSink, ListSink};
 use std::cmp::Ordering;
 use std::fmt;
 
-/// The movement Damath shares with the plain family: `dama` on the
+/// The movement Damath shares with the removal family: `dama` on the
 /// mirrored board, a chip crowned only where its move ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct DamathRules;
@@ -121,7 +121,7 @@ impl Move {
     }
 }
 
-/// A quiet move of the plain family: it scores nothing.
+/// A quiet move of the removal family: it scores nothing.
 impl From<removal::Move> for Move {
     fn from(base: removal::Move) -> Move {
         Move::scored(base, 0)

@@ -1,4 +1,4 @@
-//! The fast paths of the plain family: counting moves for perft's last ply
+//! The fast paths of the removal family: counting moves for perft's last ply
 //! and listing moves, with the side to move as a compile-time constant so
 //! every shift is by a fixed amount. Captures that are single jumps by men
 //! (the common case) are found with bitboards alone; anything longer goes

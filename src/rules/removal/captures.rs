@@ -1,4 +1,4 @@
-//! Capture sequences of the plain family, found by a depth-first search
+//! Capture sequences of the removal family, found by a depth-first search
 //! over the jumps of one piece. The variant's constants decide which
 //! directions men jump in, whether kings fly, when a man is crowned, and
 //! whether jumped pieces leave at once or block until the move ends.

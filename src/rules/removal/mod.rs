@@ -67,7 +67,7 @@ pub struct Position<R: Rules> {
     rules: PhantomData<R>,
 }
 
-/// A move of the plain family: where the piece starts and ends, what it
+/// A move of the removal family: where the piece starts and ends, what it
 /// captures and whether it is crowned. Capture routes with all four equal
 /// are the same move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,4 +1,4 @@
-//! Quiet (non-capturing) moves of the plain family: listed one by one for
+//! Quiet (non-capturing) moves of the removal family: listed one by one for
 //! play, and counted with population counts for perft's last ply.
 
 use super::{Move, Position, Rules};
