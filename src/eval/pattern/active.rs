@@ -14,30 +14,10 @@ use std::ptr;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-/// The weights files built into the binary (README, "Evaluation and
-/// training", gives the command that made each).
-const SHIPPED: [(Variant, &[u8]); 4] = [
-    (
-        Variant::International,
-        include_bytes!("../../../weights/international.bin"),
-    ),
-    (
-        Variant::English,
-        include_bytes!("../../../weights/english.bin"),
-    ),
-    (
-        Variant::Russian,
-        include_bytes!("../../../weights/russian.bin"),
-    ),
-    (
-        Variant::Brazilian,
-        include_bytes!("../../../weights/brazilian.bin"),
-    ),
-];
-
-/// The shipped weights of `variant`, if it has some.
+/// The shipped weights of `variant` (the variant table's, built into the
+/// binary), if it has some.
 fn shipped(variant: Variant) -> Option<PatternWeights> {
-    let (_, bytes) = SHIPPED.iter().find(|(v, _)| *v == variant)?;
+    let bytes = variant.facts().weights?;
     let name = format!("shipped weights/{variant}.bin");
     Some(PatternWeights::from_bytes(bytes, &name).expect("the shipped weights files read"))
 }
@@ -47,7 +27,7 @@ fn leak(w: Option<PatternWeights>) -> *mut PatternWeights {
     w.map_or(ptr::null_mut(), |w| Box::into_raw(Box::new(w)))
 }
 
-static ACTIVE: LazyLock<[AtomicPtr<PatternWeights>; 10]> =
+static ACTIVE: LazyLock<[AtomicPtr<PatternWeights>; Variant::ALL.len()]> =
     LazyLock::new(|| Variant::ALL.map(|v| AtomicPtr::new(leak(shipped(v)))));
 
 /// The weights `variant` plays with now, if any.

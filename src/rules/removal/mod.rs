@@ -504,8 +504,10 @@ impl<R: Rules> Game for Position<R> {
                     _ => {}
                 }
             }
-            Variant::English if reversible >= 80 => {
-                return draw("40 moves each without a capture or a man move");
+            Variant::English => {
+                if reversible >= 80 {
+                    return draw("40 moves each without a capture or a man move");
+                }
             }
             Variant::Russian | Variant::Brazilian => {
                 if reversible >= 30 {
@@ -515,10 +517,14 @@ impl<R: Rules> Game for Position<R> {
                     return draw("3 kings against 1 king not won within 15 moves");
                 }
             }
-            Variant::Dama | Variant::DamaInternational if reversible >= 40 => {
-                return draw("40 plies without a capture or a man move");
+            Variant::Dama | Variant::DamaInternational => {
+                if reversible >= 40 {
+                    return draw("40 plies without a capture or a man move");
+                }
             }
-            _ => {}
+            // other families have rules types of their own
+            Variant::Damasca | Variant::DamascaInternational | Variant::Lasca | Variant::Damath => {
+            }
         }
         None
     }
