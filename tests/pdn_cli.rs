@@ -207,6 +207,35 @@ fn convert_to_fen_lists_and_json() {
     assert_eq!(value["moves"].as_array().unwrap().len(), 7);
     assert_eq!(value["moves"][6]["fen"], fens[7]);
     assert_eq!(value["result"], "2-0");
+    assert_eq!(
+        value["tags"]["Result"], "2-0",
+        "the record agrees with itself"
+    );
+    assert!(value.get("result_overrules").is_none());
+    let disagreeing = file(
+        &d,
+        "disagreeing.pdn",
+        "[Result \"0-1\"]\n1. 32-28 19-23 2-0\n",
+    );
+    let out = dam(&["pdn", "convert", "--json", &disagreeing]);
+    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(value["result"], "2-0");
+    assert_eq!(value["tags"]["Result"], "2-0");
+    assert_eq!(value["result_overrules"]["tag"], "0-1", "{value}");
+}
+
+#[test]
+fn stats_writes_russian_openings_in_algebraic_as_convert_does() {
+    let d = dir("stats-russian");
+    let f = file(
+        &d,
+        "r.pdn",
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 2. b2-c3 *\n",
+    );
+    let text = stdout(&dam(&["pdn", "stats", &f]));
+    assert!(text.contains("       1  c3-d4 f6-g5\n"), "{text}");
+    let converted = stdout(&dam(&["pdn", "convert", &f]));
+    assert!(converted.contains("1. c3-d4 f6-g5"), "{converted}");
 }
 
 #[test]
