@@ -181,7 +181,7 @@ pub(super) fn open_every(files: &[PathBuf]) -> Result<Vec<(String, Source)>, Cli
     Ok(sources)
 }
 
-/// The files, opened (a directory stands for its `.pdn` files, in name
+/// The files, opened (a directory stands for its `.pdn` files and its subfolders', in path
 /// order); a file that cannot be read is reported and counted. An error
 /// when no file is given.
 fn open_all(files: &[PathBuf], failed: &mut usize) -> Result<Vec<(String, Source)>, CliError> {
@@ -208,33 +208,54 @@ fn open_all(files: &[PathBuf], failed: &mut usize) -> Result<Vec<(String, Source
     Ok(sources)
 }
 
-/// `path`, or the `.pdn` files of the directory `path` (none, reported
-/// and counted as a failure, if it has none or cannot be listed).
+/// `path`, or the `.pdn` files of the directory `path` and of its
+/// subfolders, in path order (none, reported and counted as a failure, if
+/// it has none or cannot be listed).
 fn pdn_files(path: &Path, failed: &mut usize) -> Vec<PathBuf> {
     if !path.is_dir() {
         return vec![path.to_path_buf()];
     }
-    let listed = std::fs::read_dir(path).map(|entries| {
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pdn")))
-            .collect();
-        files.sort();
-        files
-    });
-    match listed {
-        Ok(files) if !files.is_empty() => files,
-        Ok(_) => {
-            eprintln!("dam: {}: a directory without .pdn files", path.display());
+    let mut files = Vec::new();
+    match pdn_files_under(path, &mut files) {
+        Ok(()) if !files.is_empty() => {
+            files.sort();
+            files
+        }
+        Ok(()) => {
+            eprintln!(
+                "dam: {}: a directory without .pdn files, subfolders included",
+                path.display()
+            );
             *failed += 1;
             Vec::new()
         }
-        Err(e) => {
-            eprintln!("dam: {}: {e}", path.display());
+        Err((at, e)) => {
+            eprintln!("dam: {}: {e}", at.display());
             *failed += 1;
             Vec::new()
         }
     }
+}
+
+/// Add the `.pdn` files of `dir` and of its subfolders to `files` (links
+/// to folders are not followed, so a loop cannot trap the walk); the
+/// folder that could not be listed, if one could not.
+fn pdn_files_under(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), (PathBuf, std::io::Error)> {
+    let entries = std::fs::read_dir(dir).map_err(|e| (dir.to_path_buf(), e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| (dir.to_path_buf(), e))?;
+        let path = entry.path();
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            pdn_files_under(&path, files)?;
+        } else if path.is_file()
+            && path
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("pdn"))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Total bytes of the files, for the progress bar.
