@@ -25,6 +25,7 @@ use clap::Subcommand;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 #[derive(Subcommand, Debug)]
@@ -271,17 +272,20 @@ enum Done<T> {
 
 /// Which games a batch works on, and how many at a time.
 #[derive(Clone, Copy)]
-struct Plan {
+struct Plan<'a> {
     /// Games of the inputs (all files in order) already done: skipped.
     skip: usize,
     /// Games worked on together; their results come when all are done.
     chunk: usize,
+    /// Once set, no more games are started (nor given to the sink).
+    stop: Option<&'a AtomicBool>,
 }
 
 /// Every game, in chunks that keep all cores busy on quick jobs.
 const EVERY_GAME: Plan = Plan {
     skip: 0,
     chunk: CHUNK,
+    stop: None,
 };
 
 /// Run `job` on every replayed game of every file (after `plan.skip`);
@@ -297,7 +301,11 @@ fn each_game<T: Send>(
     progress: ProgressBar,
 ) {
     let mut skip = plan.skip;
+    let stopped = || plan.stop.is_some_and(|s| s.load(Ordering::Relaxed));
     for (name, source) in sources {
+        if stopped() {
+            break;
+        }
         let here = if skip > 0 {
             let games = Splitter::new(source.bytes()).count();
             if skip >= games {
@@ -310,7 +318,7 @@ fn each_game<T: Send>(
             0
         };
         let work = |game: GameRef| {
-            if game.index <= here {
+            if game.index <= here || stopped() {
                 return None;
             }
             let text = source.text(&game.span);
@@ -321,7 +329,11 @@ fn each_game<T: Send>(
                 Err((players, e)) => Done::Bad(report(name, source, &game, &text, &players, &e)),
             })
         };
-        let mut pass = |done: Option<Done<T>>| done.into_iter().for_each(&mut sink);
+        let mut pass = |done: Option<Done<T>>| {
+            if !stopped() {
+                done.into_iter().for_each(&mut sink);
+            }
+        };
         for_each_game(source, plan.chunk, work, &mut pass, &progress);
     }
     progress.finish_and_clear();
@@ -449,7 +461,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
         .iter()
         .map(|(_, s)| Splitter::new(s.bytes()).count())
         .sum();
-    let mut output = Resumable::open(path).map_err(CliError)?;
+    let mut output = Resumable::open(path, games).map_err(CliError)?;
     if output.done > 0 {
         eprintln!(
             "dam: resuming {}: {} of {games} games done before",
@@ -459,9 +471,11 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     }
     let bar = game_bar(games as u64);
     bar.set_position(output.done as u64);
+    let stop = AtomicBool::new(false);
     let plan = Plan {
         skip: output.done,
         chunk: 4 * pool.current_num_threads(),
+        stop: Some(&stop),
     };
     let (mut bad, mut write_error) = (0usize, None);
     let terminal = std::io::stderr().is_terminal();
@@ -483,10 +497,19 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
                 };
                 if let Err(e) = output.write(text.as_deref()) {
                     write_error.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    return;
                 }
                 bar.inc(1);
                 if !terminal {
-                    eprintln!("dam: analysed {}/{games} games", output.done);
+                    eprintln!(
+                        "dam: analysed {}/{games} games{}",
+                        output.written,
+                        match output.done - output.written {
+                            0 => String::new(),
+                            n => format!(", {n} left out"),
+                        }
+                    );
                 }
             },
             ProgressBar::hidden(),
@@ -494,7 +517,11 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     });
     bar.finish_and_clear();
     if let Some(e) = write_error {
-        return Err(CliError(format!("{}: {e}", path.display())));
+        return Err(CliError(format!(
+            "{}: {e}; stopped after {} of {games} games: run the same command again to go on",
+            path.display(),
+            output.done
+        )));
     }
     output.finish().map_err(CliError)?;
     if bad > 0 {
