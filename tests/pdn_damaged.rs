@@ -2,7 +2,8 @@
 //! fails midway (a file size limit the kernel enforces, as a full disk
 //! does) stops the run and a resume writes every game exactly once; a
 //! second run on the same output is refused; output states that do not
-//! add up are refused, never repaired.
+//! add up are refused, never repaired; a collection of a variant dam does
+//! not play is named as such and never counted as analysed.
 
 mod common;
 
@@ -178,4 +179,27 @@ fn output_states_that_do_not_add_up_are_refused() {
         assert!(!out.exists(), "{message}: an output was made");
         assert_eq!(std::fs::read_to_string(&partial).unwrap(), held);
     }
+}
+
+/// An Italian draughts collection as its files come: Italian tags, no
+/// GameType, White moving up from 21-32.
+const ITALIAN: &str = "[Bianco \"A\"]\n[Nero \"B\"]\n[Risultato \"1-0\"]\n\n\
+                       1. 21-17 12-15 2. 23-19 11-14 3. 19x12 8x15 1-0\n\n\
+                       [Bianco \"C\"]\n[Nero \"D\"]\n[Risultato \"1/2-1/2\"]\n\n\
+                       1. 22-18 12-15 2. 18x11 7x14 1/2-1/2\n\n";
+
+#[test]
+fn a_collection_of_a_variant_dam_does_not_play_is_named_and_never_analysed() {
+    let d = dir("italian");
+    let input = file(&d, "italian.pdn", ITALIAN);
+    let valid = dam(&["pdn", "validate", &input]);
+    let report = common::stdout(&valid);
+    assert_eq!(report.matches("Italian draughts").count(), 2, "{report}");
+    assert!(!report.contains("is not legal"), "{report}");
+    let out = d.join("out.pdn");
+    let ran = analyze(&input, &out, None);
+    assert_eq!(ran.status.code(), Some(1), "{}", stderr(&ran));
+    let said = stderr(&ran);
+    assert!(!said.contains("analysed 2/2"), "{said}");
+    assert!(said.contains("analysed 0/2 games, 2 left out"), "{said}");
 }

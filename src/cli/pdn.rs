@@ -68,7 +68,8 @@ pub struct InputArgs {
     files: Vec<PathBuf>,
     /// The variant of games without a GameType (or Variant) tag (default:
     /// what their squares say: algebraic russian, numbers up to 32
-    /// english, larger numbers international).
+    /// english, larger numbers international; numbers up to 32 with a
+    /// first move from 21-24, as in Italian draughts, are refused).
     #[arg(long)]
     variant: Option<Variant>,
     /// Count a move that is not legal as written as an error instead of
