@@ -1,9 +1,10 @@
-//! `dam pdn analyze` under abuse, on files written here: a write that
-//! fails midway (a file size limit the kernel enforces, as a full disk
-//! does) stops the run and a resume writes every game exactly once; a
-//! second run on the same output is refused; output states that do not
-//! add up are refused, never repaired; a collection of a variant dam does
-//! not play is named as such and never counted as analysed.
+//! `dam pdn analyze` and `convert` under abuse, on files written here: a
+//! write that fails midway (a file size limit the kernel enforces, as a
+//! full disk does) stops the run and a resume writes every game exactly
+//! once; a second run on the same output is refused; output states that do
+//! not add up are refused, never repaired; a collection of a variant dam
+//! does not play is named as such and never counted as analysed; a convert
+//! killed midway leaves no file once the next run is done.
 
 mod common;
 
@@ -202,4 +203,38 @@ fn a_collection_of_a_variant_dam_does_not_play_is_named_and_never_analysed() {
     let said = stderr(&ran);
     assert!(!said.contains("analysed 2/2"), "{said}");
     assert!(said.contains("analysed 0/2 games, 2 left out"), "{said}");
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_convert_killed_midway_leaves_nothing_after_the_next_run() {
+    let d = dir("killed-convert");
+    let input = file(&d, "games.pdn", games(4000, 0));
+    let out = d.join("out.pdn");
+    let mut child = command()
+        .args(["pdn", "convert", "--json", &input, "-o"])
+        .arg(&out)
+        .spawn()
+        .expect("dam runs");
+    let started = std::time::Instant::now();
+    while names(&d).len() < 2 && started.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let left = names(&d);
+    assert!(!out.exists(), "finished before the kill: {left:?}");
+    assert_eq!(left.len(), 2, "the killed run's temporary file: {left:?}");
+    let again = dam(&["pdn", "convert", &input, "-o", &out.display().to_string()]);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    assert_eq!(names(&d), ["games.pdn", "out.pdn"]);
 }
