@@ -6,13 +6,13 @@
 //! `result_overrules` gives the tag's original value.
 
 use super::check::Checked;
-use super::gametype::{result_for, result_outcome};
+use super::records::tags_and_result;
 use super::syntax::Element;
-use super::write::{game_result, write_game};
+use super::write::write_game;
 use crate::rules::Game;
 use crate::variant::Variant;
 use crate::with_variant;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 /// What `convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,27 +47,15 @@ pub fn export(checked: &Checked, format: Format) -> String {
 /// map.
 fn json_line(checked: &Checked, variant: Variant) -> String {
     let game = &checked.game;
-    let result = result_for(variant, &game_result(game));
-    let mut tags: Map<String, Value> = game
-        .tags()
-        .map(|t| (t.name.to_string(), Value::String(t.value.to_string())))
-        .collect();
-    let tag = game.tag("Result").filter(|_| result != "*");
-    let overruled = tag.filter(|t| result_outcome(variant, t) != result_outcome(variant, &result));
-    if tag.is_some() {
-        tags.insert("Result".to_string(), Value::String(result.clone()));
-    }
+    let (tags, result, overruled) = tags_and_result(checked);
     let mut rest = json!({
         "variant": variant.id(),
         "tags": tags,
         "start": checked.replayed.fens.first(),
         "result": result,
     });
-    if let Some(original) = overruled {
-        rest["result_overrules"] = json!({
-            "tag": original,
-            "why": "the game's terminator gives another result than its Result tag; the terminator is taken",
-        });
+    if let Some(overruled) = overruled {
+        rest["result_overrules"] = overruled;
     }
     let fens = checked.replayed.fens.iter().skip(1);
     let mut out = String::from("{\"moves\":[");
