@@ -218,7 +218,7 @@ fn names(dir: &Path) -> Vec<String> {
 #[test]
 fn a_convert_killed_midway_leaves_nothing_after_the_next_run() {
     let d = dir("killed-convert");
-    let input = file(&d, "games.pdn", games(4000, 0));
+    let input = file(&d, "games.pdn", games(40_000, 0));
     let out = d.join("out.pdn");
     let mut child = command()
         .args(["pdn", "convert", "--json", &input, "-o"])
