@@ -71,3 +71,41 @@ fn a_bad_weights_file_is_named_on_the_command_line_and_in_hub() {
     assert!(errors[0].contains("bad.bin"), "{text}");
     assert!(text.contains("name=eval-file"), "{text}");
 }
+
+#[test]
+fn a_damaged_weights_file_or_one_of_another_variant_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/english.bin");
+    let mut bytes = std::fs::read(shipped).unwrap();
+    let good = common::file(dir.path(), "english.bin", &bytes);
+    let analyze = |variant: &str, file: &str| {
+        dam(&[
+            "analyze",
+            "--variant",
+            variant,
+            "--depth",
+            "1",
+            "--eval-file",
+            file,
+        ])
+    };
+    let out = analyze("english", &good);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = analyze("international", &good);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("english weights, but this command plays international"),
+        "{}",
+        stderr(&out)
+    );
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    let flipped = common::file(dir.path(), "flipped.bin", &bytes);
+    let out = analyze("english", &flipped);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("flipped.bin: damaged"),
+        "{}",
+        stderr(&out)
+    );
+}

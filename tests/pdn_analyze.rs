@@ -143,7 +143,7 @@ fn progress_is_shown_and_an_interrupted_run_resumes() {
     // As an interrupted run leaves it: the first game written and counted.
     let first = "[Event \"done before\"]\n\n*\n\n";
     std::fs::write(d.join("out.pdn.partial"), first).unwrap();
-    std::fs::write(d.join("out.pdn.done"), format!("1 {}\n", first.len())).unwrap();
+    std::fs::write(d.join("out.pdn.done"), format!("1 1 {}\n", first.len())).unwrap();
     let out = dam(&["pdn", "analyze", &f, "--depth", "2", "-o", &out_text]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let said = stderr(&out);

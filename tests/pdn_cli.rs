@@ -100,6 +100,40 @@ fn a_directory_stands_for_its_pdn_files() {
 }
 
 #[test]
+fn a_directory_stands_for_the_pdn_files_of_its_subfolders_too() {
+    let d = dir("subfolders");
+    std::fs::create_dir_all(d.join("2024/round-1")).unwrap();
+    std::fs::create_dir_all(d.join("empty")).unwrap();
+    file(&d, "a.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    file(
+        &d.join("2024"),
+        "b.pdn",
+        "[GameType \"20\"]\n1. 33-28 18-23 *\n",
+    );
+    file(
+        &d.join("2024/round-1"),
+        "c.pdn",
+        "[GameType \"20\"]\n1. 31-27 17-21 *\n",
+    );
+    let out = dam(&["pdn", "validate", &d.display().to_string()]);
+    assert_eq!(
+        stdout(&out),
+        "3 files, 3 games: 3 valid, 0 bad\n",
+        "{}",
+        stderr(&out)
+    );
+    let nested_only = dir("subfolders-only");
+    std::fs::create_dir_all(nested_only.join("deep")).unwrap();
+    file(
+        &nested_only.join("deep"),
+        "d.pdn",
+        "[GameType \"20\"]\n1. 32-28 *\n",
+    );
+    let out = dam(&["pdn", "validate", &nested_only.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
 fn english_results_count_black_first_and_end_the_game() {
     let d = dir("english-results");
     let games = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 23-19 *\n\n\
@@ -207,6 +241,35 @@ fn convert_to_fen_lists_and_json() {
     assert_eq!(value["moves"].as_array().unwrap().len(), 7);
     assert_eq!(value["moves"][6]["fen"], fens[7]);
     assert_eq!(value["result"], "2-0");
+    assert_eq!(
+        value["tags"]["Result"], "2-0",
+        "the record agrees with itself"
+    );
+    assert!(value.get("result_overrules").is_none());
+    let disagreeing = file(
+        &d,
+        "disagreeing.pdn",
+        "[Result \"0-1\"]\n1. 32-28 19-23 2-0\n",
+    );
+    let out = dam(&["pdn", "convert", "--json", &disagreeing]);
+    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(value["result"], "2-0");
+    assert_eq!(value["tags"]["Result"], "2-0");
+    assert_eq!(value["result_overrules"]["tag"], "0-1", "{value}");
+}
+
+#[test]
+fn stats_writes_russian_openings_in_algebraic_as_convert_does() {
+    let d = dir("stats-russian");
+    let f = file(
+        &d,
+        "r.pdn",
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 2. b2-c3 *\n",
+    );
+    let text = stdout(&dam(&["pdn", "stats", &f]));
+    assert!(text.contains("       1  c3-d4 f6-g5\n"), "{text}");
+    let converted = stdout(&dam(&["pdn", "convert", &f]));
+    assert!(converted.contains("1. c3-d4 f6-g5"), "{converted}");
 }
 
 #[test]

@@ -81,15 +81,19 @@ fn the_shards_streamed_make_the_analysis_of_the_unsplit_files() {
     assert_eq!((line, column, game), (8, 19, 3));
 }
 
+/// The JSON records of a stage's output, one a line.
+fn records(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn a_broken_line_is_an_error_record_and_the_stream_goes_on() {
     let input = "{\"moves\": [\"32-28\", \"19-23\"]}\n{\"moves\": \n{\"moves\": [\"33-28\"]}\n";
     let (code, out, err) = piped(&["pdn", "validate", "--jsonl"], input.as_bytes());
     assert_eq!(code, Some(0), "{err}");
-    let records: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let records = records(&out);
     assert_eq!(records.len(), 3, "{out}");
     assert_eq!(records[0]["plies"], 2);
     assert_eq!(records[1]["error"]["line"], 2);
@@ -120,4 +124,17 @@ fn files_and_the_stream_exclude_each_other() {
     );
     let out = dam(&["pdn", "analyze", "--jsonl", "--depth", "2", "-o", "x.pdn"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_record_s_result_agrees_with_its_result_tag() {
+    let input = "[Result \"1-0\"]\n1. 32-28 19-23 1-0\n\n[Result \"0-1\"]\n1. 32-28 19-23 2-0\n";
+    let (code, out, err) = piped(&["pdn", "validate", "--jsonl"], input.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    let records = records(&out);
+    assert_eq!(records[0]["result"], "2-0");
+    assert_eq!(records[0]["tags"]["Result"], "2-0", "{out}");
+    assert!(records[0].get("result_overrules").is_none(), "{out}");
+    assert_eq!(records[1]["tags"]["Result"], "2-0", "{out}");
+    assert_eq!(records[1]["result_overrules"]["tag"], "0-1", "{out}");
 }

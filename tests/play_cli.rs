@@ -206,7 +206,11 @@ fn a_saved_game_loads_back_with_the_same_moves() {
         "{out}"
     );
     assert!(
-        out.contains("game 2 of 2 (1 move): player - player"),
+        out.contains("game 1 of 2 (4 plies): player - player"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 2 of 2 (1 ply): player - player"),
         "{out}"
     );
     assert!(out.contains("1... [7-2]"), "{out}");

@@ -56,7 +56,7 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
-    super::tune::use_eval_file(args.eval_file.as_deref())?;
+    super::tune::use_eval_file_for(args.eval_file.as_deref(), Some(args.variant))?;
     with_variant!(args.variant, G => run_for::<G>(args))
 }
 

@@ -25,6 +25,7 @@ use clap::Subcommand;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 #[derive(Subcommand, Debug)]
@@ -67,7 +68,8 @@ pub struct InputArgs {
     files: Vec<PathBuf>,
     /// The variant of games without a GameType (or Variant) tag (default:
     /// what their squares say: algebraic russian, numbers up to 32
-    /// english, larger numbers international).
+    /// english, larger numbers international; numbers up to 32 with a
+    /// first move from 21-24, as in Italian draughts, are refused).
     #[arg(long)]
     variant: Option<Variant>,
     /// Count a move that is not legal as written as an error instead of
@@ -181,7 +183,7 @@ pub(super) fn open_every(files: &[PathBuf]) -> Result<Vec<(String, Source)>, Cli
     Ok(sources)
 }
 
-/// The files, opened (a directory stands for its `.pdn` files, in name
+/// The files, opened (a directory stands for its `.pdn` files and its subfolders', in path
 /// order); a file that cannot be read is reported and counted. An error
 /// when no file is given.
 fn open_all(files: &[PathBuf], failed: &mut usize) -> Result<Vec<(String, Source)>, CliError> {
@@ -208,33 +210,54 @@ fn open_all(files: &[PathBuf], failed: &mut usize) -> Result<Vec<(String, Source
     Ok(sources)
 }
 
-/// `path`, or the `.pdn` files of the directory `path` (none, reported
-/// and counted as a failure, if it has none or cannot be listed).
+/// `path`, or the `.pdn` files of the directory `path` and of its
+/// subfolders, in path order (none, reported and counted as a failure, if
+/// it has none or cannot be listed).
 fn pdn_files(path: &Path, failed: &mut usize) -> Vec<PathBuf> {
     if !path.is_dir() {
         return vec![path.to_path_buf()];
     }
-    let listed = std::fs::read_dir(path).map(|entries| {
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pdn")))
-            .collect();
-        files.sort();
-        files
-    });
-    match listed {
-        Ok(files) if !files.is_empty() => files,
-        Ok(_) => {
-            eprintln!("dam: {}: a directory without .pdn files", path.display());
+    let mut files = Vec::new();
+    match pdn_files_under(path, &mut files) {
+        Ok(()) if !files.is_empty() => {
+            files.sort();
+            files
+        }
+        Ok(()) => {
+            eprintln!(
+                "dam: {}: a directory without .pdn files, subfolders included",
+                path.display()
+            );
             *failed += 1;
             Vec::new()
         }
-        Err(e) => {
-            eprintln!("dam: {}: {e}", path.display());
+        Err((at, e)) => {
+            eprintln!("dam: {}: {e}", at.display());
             *failed += 1;
             Vec::new()
         }
     }
+}
+
+/// Add the `.pdn` files of `dir` and of its subfolders to `files` (links
+/// to folders are not followed, so a loop cannot trap the walk); the
+/// folder that could not be listed, if one could not.
+fn pdn_files_under(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), (PathBuf, std::io::Error)> {
+    let entries = std::fs::read_dir(dir).map_err(|e| (dir.to_path_buf(), e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| (dir.to_path_buf(), e))?;
+        let path = entry.path();
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            pdn_files_under(&path, files)?;
+        } else if path.is_file()
+            && path
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("pdn"))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Total bytes of the files, for the progress bar.
@@ -250,17 +273,20 @@ enum Done<T> {
 
 /// Which games a batch works on, and how many at a time.
 #[derive(Clone, Copy)]
-struct Plan {
+struct Plan<'a> {
     /// Games of the inputs (all files in order) already done: skipped.
     skip: usize,
     /// Games worked on together; their results come when all are done.
     chunk: usize,
+    /// Once set, no more games are started (nor given to the sink).
+    stop: Option<&'a AtomicBool>,
 }
 
 /// Every game, in chunks that keep all cores busy on quick jobs.
 const EVERY_GAME: Plan = Plan {
     skip: 0,
     chunk: CHUNK,
+    stop: None,
 };
 
 /// Run `job` on every replayed game of every file (after `plan.skip`);
@@ -276,7 +302,11 @@ fn each_game<T: Send>(
     progress: ProgressBar,
 ) {
     let mut skip = plan.skip;
+    let stopped = || plan.stop.is_some_and(|s| s.load(Ordering::Relaxed));
     for (name, source) in sources {
+        if stopped() {
+            break;
+        }
         let here = if skip > 0 {
             let games = Splitter::new(source.bytes()).count();
             if skip >= games {
@@ -289,7 +319,7 @@ fn each_game<T: Send>(
             0
         };
         let work = |game: GameRef| {
-            if game.index <= here {
+            if game.index <= here || stopped() {
                 return None;
             }
             let text = source.text(&game.span);
@@ -300,7 +330,11 @@ fn each_game<T: Send>(
                 Err((players, e)) => Done::Bad(report(name, source, &game, &text, &players, &e)),
             })
         };
-        let mut pass = |done: Option<Done<T>>| done.into_iter().for_each(&mut sink);
+        let mut pass = |done: Option<Done<T>>| {
+            if !stopped() {
+                done.into_iter().for_each(&mut sink);
+            }
+        };
         for_each_game(source, plan.chunk, work, &mut pass, &progress);
     }
     progress.finish_and_clear();
@@ -428,7 +462,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
         .iter()
         .map(|(_, s)| Splitter::new(s.bytes()).count())
         .sum();
-    let mut output = Resumable::open(path).map_err(CliError)?;
+    let mut output = Resumable::open(path, games).map_err(CliError)?;
     if output.done > 0 {
         eprintln!(
             "dam: resuming {}: {} of {games} games done before",
@@ -438,9 +472,11 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     }
     let bar = game_bar(games as u64);
     bar.set_position(output.done as u64);
+    let stop = AtomicBool::new(false);
     let plan = Plan {
         skip: output.done,
         chunk: 4 * pool.current_num_threads(),
+        stop: Some(&stop),
     };
     let (mut bad, mut write_error) = (0usize, None);
     let terminal = std::io::stderr().is_terminal();
@@ -462,10 +498,19 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
                 };
                 if let Err(e) = output.write(text.as_deref()) {
                     write_error.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    return;
                 }
                 bar.inc(1);
                 if !terminal {
-                    eprintln!("dam: analysed {}/{games} games", output.done);
+                    eprintln!(
+                        "dam: analysed {}/{games} games{}",
+                        output.written,
+                        match output.done - output.written {
+                            0 => String::new(),
+                            n => format!(", {n} left out"),
+                        }
+                    );
                 }
             },
             ProgressBar::hidden(),
@@ -473,7 +518,11 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
     });
     bar.finish_and_clear();
     if let Some(e) = write_error {
-        return Err(CliError(format!("{}: {e}", path.display())));
+        return Err(CliError(format!(
+            "{}: {e}; stopped after {} of {games} games: run the same command again to go on",
+            path.display(),
+            output.done
+        )));
     }
     output.finish().map_err(CliError)?;
     if bad > 0 {

@@ -81,10 +81,17 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Play with the weights file `path`, if one is given (`--eval-file`).
+/// Play with the weights file `path`, if one is given (`--eval-file`), for
+/// its own variant (a command that plays every variant).
 pub fn use_eval_file(path: Option<&Path>) -> Result<(), CliError> {
+    use_eval_file_for(path, None)
+}
+
+/// Play with the weights file `path`, if one is given (`--eval-file`),
+/// which must be of `variant` if given (the one variant the command plays).
+pub fn use_eval_file_for(path: Option<&Path>, variant: Option<Variant>) -> Result<(), CliError> {
     if let Some(path) = path {
-        let variant = pattern::install_file(path).map_err(CliError::new)?;
+        let variant = pattern::install_file_for(path, variant).map_err(CliError::new)?;
         log::info!("{}: {variant} evaluation weights", path.display());
     }
     Ok(())

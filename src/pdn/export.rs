@@ -1,15 +1,18 @@
 //! The outputs of `dam pdn convert` for one replayed game: clean PDN 3.0,
 //! one FEN per position, or one JSON object (tags, moves with the FEN
-//! after each, result).
+//! after each, result). The JSON `result` and `tags.Result` are the same
+//! text, in the variant's result format as the PDN output writes it; when
+//! the game's terminator overrules a Result tag that says otherwise,
+//! `result_overrules` gives the tag's original value.
 
 use super::check::Checked;
-use super::gametype::result_for;
+use super::records::tags_and_result;
 use super::syntax::Element;
-use super::write::{game_result, write_game};
+use super::write::write_game;
 use crate::rules::Game;
 use crate::variant::Variant;
 use crate::with_variant;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 /// What `convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,28 +41,41 @@ pub fn export(checked: &Checked, format: Format) -> String {
     }
 }
 
+/// The JSON object of a game, written as it goes (a tree of
+/// `serde_json::Value`s for the moves took some 180 bytes of memory per
+/// byte of a long game's text); keys in order, as `serde_json` writes a
+/// map.
 fn json_line(checked: &Checked, variant: Variant) -> String {
     let game = &checked.game;
-    let tags: Map<String, Value> = game
-        .tags()
-        .map(|t| (t.name.to_string(), Value::String(t.value.to_string())))
-        .collect();
-    let moves: Vec<Value> = game
-        .body
-        .iter()
-        .filter_map(|e| match e {
-            Element::Move(m) => Some(m.text.as_ref()),
-            _ => None,
-        })
-        .zip(checked.replayed.fens.iter().skip(1))
-        .map(|(mv, fen)| json!({ "move": mv, "fen": fen }))
-        .collect();
-    let object = json!({
+    let (tags, result, overruled) = tags_and_result(checked);
+    let mut rest = json!({
         "variant": variant.id(),
         "tags": tags,
         "start": checked.replayed.fens.first(),
-        "moves": moves,
-        "result": result_for(variant, &game_result(game)),
+        "result": result,
     });
-    format!("{object}\n")
+    if let Some(overruled) = overruled {
+        rest["result_overrules"] = overruled;
+    }
+    let fens = checked.replayed.fens.iter().skip(1);
+    let mut out = String::from("{\"moves\":[");
+    let moves = game.body.iter().filter_map(|e| match e {
+        Element::Move(m) => Some(m.text.as_ref()),
+        _ => None,
+    });
+    for (i, (mv, fen)) in moves.zip(fens).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"fen\":");
+        out.push_str(&Value::from(fen.as_str()).to_string());
+        out.push_str(",\"move\":");
+        out.push_str(&Value::from(mv).to_string());
+        out.push('}');
+    }
+    out.push_str("],");
+    // `rest` without its opening brace: the keys after "moves".
+    out.push_str(&rest.to_string()[1..]);
+    out.push('\n');
+    out
 }

@@ -48,7 +48,7 @@ pub fn game_variant(
         return Ok(match flag {
             Some(v) => (v, Some(Untagged::Flag)),
             None => {
-                let (v, why) = infer_variant(game);
+                let (v, why) = infer_variant(game)?;
                 (v, Some(Untagged::Inferred(why)))
             }
         });
@@ -59,8 +59,11 @@ pub fn game_variant(
 /// The variant a game's squares point to, and why: algebraic squares are
 /// russian, square numbers up to 32 english (unless, from the initial
 /// position, the first move does not start on 9-12 as Black's first move
-/// in english does), larger ones international.
-fn infer_variant(game: &PdnGame) -> (Variant, &'static str) {
+/// in english does), larger ones international. A game from the initial
+/// position with square numbers up to 32 whose first move starts on 21-24,
+/// as White's first move in Italian draughts does, is refused: dam does
+/// not play Italian draughts.
+fn infer_variant(game: &PdnGame) -> Result<(Variant, &'static str), String> {
     let set_up =
         game.tag("FEN").is_some() || game.body.iter().any(|e| matches!(e, Element::Setup { .. }));
     let first_from = game.body.iter().find_map(|e| match e {
@@ -83,19 +86,27 @@ fn infer_variant(game: &PdnGame) -> (Variant, &'static str) {
             .any(|w| (b'a'..=b'h').contains(&w[0]) && w[1].is_ascii_digit())
     });
     if algebraic {
-        return (Variant::Russian, "its squares are algebraic");
+        return Ok((Variant::Russian, "its squares are algebraic"));
     }
     let largest = texts
         .iter()
         .flat_map(|t| t.split(|c: char| !c.is_ascii_digit()))
         .filter_map(|n| n.parse::<u32>().ok())
         .max();
-    let english_start = first_from
-        .and_then(|n| n.parse::<u32>().ok())
-        .is_some_and(|n| (9..=12).contains(&n));
-    match largest {
+    let first_from = first_from.and_then(|n| n.parse::<u32>().ok());
+    let english_start = first_from.is_some_and(|n| (9..=12).contains(&n));
+    let italian_start = !set_up && first_from.is_some_and(|n| (21..=24).contains(&n));
+    Ok(match largest {
         Some(n) if n <= 32 && (set_up || english_start) => {
             (Variant::English, "its square numbers are all 32 or less")
+        }
+        Some(n) if n <= 32 && italian_start => {
+            return Err(format!(
+                "unsupported variant: no GameType tag, square numbers all 32 or less and a \
+                 first move from square {} as in Italian draughts, which dam does not play \
+                 (a GameType tag or --variant says otherwise)",
+                first_from.unwrap_or_default()
+            ));
         }
         Some(n) if n <= 32 => (
             Variant::International,
@@ -103,7 +114,7 @@ fn infer_variant(game: &PdnGame) -> (Variant, &'static str) {
         ),
         Some(_) => (Variant::International, "it has square numbers above 32"),
         None => (Variant::International, "it has no squares to tell"),
-    }
+    })
 }
 
 /// The variant its tags name.

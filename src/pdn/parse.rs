@@ -103,6 +103,8 @@ pub fn parse_game(text: &str) -> Result<PdnGame<'_>, SyntaxError> {
     let (_, terminator) = body
         .elements(rest, 0, &mut game.body)
         .map_err(|e| error(e, body.last))?;
+    // A long game's elements without the room their growth left.
+    game.body.shrink_to_fit();
     game.terminator = terminator;
     Ok(game)
 }

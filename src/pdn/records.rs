@@ -7,7 +7,7 @@
 
 use super::analyze::Analysis;
 use super::check::Checked;
-use super::gametype::result_for;
+use super::gametype::{result_for, result_outcome};
 use super::stats::Summary;
 use super::syntax::Element;
 use super::write::game_result;
@@ -39,22 +39,46 @@ pub fn error_record(game: usize, line: usize, error: &ErrorAt) -> String {
     format!("{object}\n")
 }
 
-/// The variant, tags and result every good game's record carries.
-fn common(game: usize, line: usize, checked: &Checked) -> Map<String, Value> {
-    let tags: Map<String, Value> = checked
-        .game
+/// A game's tags, result and, if needed, `result_overrules`, as every
+/// JSON record of a game gives them: `result` in the variant's result
+/// format, `tags.Result` the same text (as the PDN writer writes it), and
+/// when the game's terminator overrules a Result tag naming another
+/// outcome, `result_overrules` with the tag's value and why.
+pub fn tags_and_result(checked: &Checked) -> (Map<String, Value>, String, Option<Value>) {
+    let (game, variant) = (&checked.game, checked.variant);
+    let result = result_for(variant, &game_result(game));
+    let mut tags: Map<String, Value> = game
         .tags()
         .map(|t| (t.name.to_string(), Value::String(t.value.to_string())))
         .collect();
+    let tag = game.tag("Result").filter(|_| result != "*");
+    let overruled = tag
+        .filter(|t| result_outcome(variant, t) != result_outcome(variant, &result))
+        .map(|original| {
+            json!({
+                "tag": original,
+                "why": "the game's terminator gives another result than its Result tag; \
+                        the terminator is taken",
+            })
+        });
+    if tag.is_some() {
+        tags.insert("Result".to_string(), Value::String(result.clone()));
+    }
+    (tags, result, overruled)
+}
+
+/// The variant, tags and result every good game's record carries.
+fn common(game: usize, line: usize, checked: &Checked) -> Map<String, Value> {
+    let (tags, result, overruled) = tags_and_result(checked);
     let mut record = Map::new();
     record.insert("game".into(), json!(game));
     record.insert("line".into(), json!(line));
     record.insert("variant".into(), json!(checked.variant.id()));
     record.insert("tags".into(), Value::Object(tags));
-    record.insert(
-        "result".into(),
-        json!(result_for(checked.variant, &game_result(&checked.game))),
-    );
+    record.insert("result".into(), json!(result));
+    if let Some(overruled) = overruled {
+        record.insert("result_overrules".into(), overruled);
+    }
     record
 }
 

@@ -65,6 +65,9 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
     let start = start_position::<G>(game)?;
     let mut out = Replayed::default();
     if options.fens {
+        // One FEN per main-line move at most: no room to spare in a long game.
+        let moves = game.body.iter().filter(|e| matches!(e, Element::Move(_)));
+        out.fens.reserve_exact(moves.count() + 1);
         out.fens.push(write_fen(&start));
     }
     let mut lenient = 0;
@@ -156,7 +159,12 @@ fn line<G: Game>(
                         reason,
                     })?;
                 if options.canonical {
-                    m.text = Cow::Owned(canonical_text(&pos, &mv));
+                    // Kept as written when canonical already: one allocation
+                    // less per move of a long game.
+                    let text = canonical_text(&pos, &mv);
+                    if m.text != text {
+                        m.text = Cow::Owned(text);
+                    }
                     m.number = Some(number_of(ply));
                 }
                 elements.drain(i + 1..i + 1 + joined);

@@ -4,8 +4,9 @@
 use super::check::Checked;
 use super::gametype::result_outcome;
 use super::syntax::Element;
-use super::write::game_result;
-use crate::rules::{Color, Outcome};
+use super::write::{game_result, written_move};
+use crate::rules::{Color, Game, Outcome};
+use crate::with_variant;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
@@ -33,19 +34,20 @@ pub struct Summary {
     /// The result as the variant's files mean it.
     outcome: Option<Outcome>,
     pub plies: usize,
-    /// The first two moves.
+    /// The first two moves, written as `convert` writes them.
     pub opening: String,
 }
 
 impl Summary {
     /// The summary of a replayed game (with canonical moves).
     pub fn of(checked: &Checked) -> Summary {
-        let opening: Vec<&str> = checked
+        let geo = with_variant!(checked.variant, G => G::geometry());
+        let opening: Vec<String> = checked
             .game
             .body
             .iter()
             .filter_map(|e| match e {
-                Element::Move(m) => Some(m.text.as_ref()),
+                Element::Move(m) => Some(written_move(&m.text, checked.variant, geo)),
                 _ => None,
             })
             .take(2)

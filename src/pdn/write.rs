@@ -69,12 +69,27 @@ pub fn write_game(out: &mut String, game: &PdnGame, variant: Variant, geo: &Geom
     let mut lines = Lines::default();
     let squares = Squares {
         geo,
-        algebraic: matches!(variant, Variant::Russian | Variant::Brazilian),
+        algebraic: algebraic(variant),
     };
     units(&game.body, &squares, &mut lines);
     lines.unit(terminator(&result).to_string());
     out.push_str(&lines.finish());
     out.push_str("\n\n");
+}
+
+/// Whether `variant`'s files write squares in algebraic notation.
+fn algebraic(variant: Variant) -> bool {
+    matches!(variant, Variant::Russian | Variant::Brazilian)
+}
+
+/// A canonical move text as the writer writes it for `variant` (algebraic
+/// squares where the variant's files use them).
+pub fn written_move(text: &str, variant: Variant, geo: &Geometry) -> String {
+    Squares {
+        geo,
+        algebraic: algebraic(variant),
+    }
+    .text(text)
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {

@@ -1,7 +1,8 @@
 //! The weights file of the pattern evaluation (docs/eval-weights.md):
-//! a 20-byte header, then one (opening, ending) pair of little-endian
-//! `i16` per weight, region tables first, then the scalar features, in
-//! units of 1/16 of a hundredth of a man.
+//! a 20-byte header (its variant by an explicit code), then one (opening,
+//! ending) pair of little-endian `i16` per weight, region tables first,
+//! then the scalar features, in units of 1/16 of a hundredth of a man,
+//! then the CRC-32 of all the bytes before it.
 
 use super::{MAX_REGIONS, REGION_ENTRIES, REGION_SQUARES, SCALARS};
 use crate::variant::Variant;
@@ -9,10 +10,46 @@ use std::path::Path;
 
 /// The first 8 bytes of a weights file.
 pub const MAGIC: &[u8; 8] = b"DAMEVAL\0";
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this build reads and writes (version 1 had no
+/// checksum and coded the variant by its place in `Variant::ALL`).
+pub const VERSION: u32 = 2;
 /// Bytes before the weights.
 const HEADER: usize = 20;
+/// Bytes of the checksum after the weights.
+const CHECKSUM: usize = 4;
+
+/// The code of each variant with a pattern evaluation in byte 12, fixed
+/// for good (never a variant's place in an enum).
+const VARIANT_CODES: [(Variant, u8); 6] = [
+    (Variant::International, 1),
+    (Variant::English, 2),
+    (Variant::Brazilian, 3),
+    (Variant::Russian, 4),
+    (Variant::Dama, 5),
+    (Variant::DamaInternational, 6),
+];
+
+/// The code of `variant` in byte 12 (0 for a variant without a pattern
+/// evaluation, which no file holds).
+fn variant_code(variant: Variant) -> u8 {
+    VARIANT_CODES
+        .iter()
+        .find(|(v, _)| *v == variant)
+        .map_or(0, |(_, code)| *code)
+}
+
+/// The CRC-32 (IEEE 802.3, as zlib and PNG compute it) of `bytes`: any
+/// burst of flipped bits up to 32 long changes it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
+        }
+    }
+    !crc
+}
 
 /// The learned weights of one variant.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +72,12 @@ pub enum WeightsError {
     },
     #[error("{path}: {what}")]
     Bad { path: String, what: String },
+    #[error("{path}: {file} weights, but this command plays {wanted}")]
+    Variant {
+        path: String,
+        file: Variant,
+        wanted: Variant,
+    },
 }
 
 /// How many regions the pattern evaluation of `variant` has, if it has one.
@@ -65,16 +108,18 @@ impl PatternWeights {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let regions = (self.weights.len() - SCALARS) / REGION_ENTRIES;
-        let mut out = Vec::with_capacity(HEADER + 4 * self.weights.len());
+        let mut out = Vec::with_capacity(HEADER + 4 * self.weights.len() + CHECKSUM);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(self.variant as u8);
+        out.push(variant_code(self.variant));
         out.extend_from_slice(&[regions as u8, REGION_SQUARES as u8, SCALARS as u8]);
         out.extend_from_slice(&self.scale.to_le_bytes());
         for [op, eg] in &self.weights {
             out.extend_from_slice(&op.to_le_bytes());
             out.extend_from_slice(&eg.to_le_bytes());
         }
+        let crc = crc32(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
         out
     }
 
@@ -93,11 +138,11 @@ impl PatternWeights {
                 "version {version}, this build reads {VERSION}"
             )));
         }
-        let variant = *Variant::ALL
-            .get(bytes[12] as usize)
-            .ok_or_else(|| bad(format!("byte 12: no variant number {}", bytes[12])))?;
-        let regions = regions_of(variant)
-            .ok_or_else(|| bad(format!("{variant} has no pattern evaluation")))?;
+        let (variant, _) = *VARIANT_CODES
+            .iter()
+            .find(|(_, code)| *code == bytes[12])
+            .ok_or_else(|| bad(format!("byte 12: no variant has the code {}", bytes[12])))?;
+        let regions = regions_of(variant).expect("every coded variant has regions");
         let shape = [bytes[13] as usize, bytes[14] as usize, bytes[15] as usize];
         if shape != [regions, REGION_SQUARES, SCALARS] || regions > MAX_REGIONS {
             return Err(bad(format!(
@@ -112,14 +157,23 @@ impl PatternWeights {
             )));
         }
         let count = regions * REGION_ENTRIES + SCALARS;
-        if bytes.len() != HEADER + 4 * count {
+        let end = HEADER + 4 * count;
+        if bytes.len() != end + CHECKSUM {
             return Err(bad(format!(
                 "{} bytes, {variant} weights take {}",
                 bytes.len(),
-                HEADER + 4 * count
+                end + CHECKSUM
             )));
         }
-        let weights = bytes[HEADER..]
+        let stored = u32::from_le_bytes(bytes[end..].try_into().expect("4 bytes"));
+        let computed = crc32(&bytes[..end]);
+        if stored != computed {
+            return Err(bad(format!(
+                "damaged: the checksum in the last 4 bytes is {stored:08x}, the bytes \
+                 before it give {computed:08x}"
+            )));
+        }
+        let weights = bytes[HEADER..end]
             .chunks_exact(4)
             .map(|c| {
                 [
@@ -133,6 +187,19 @@ impl PatternWeights {
             scale,
             weights,
         })
+    }
+
+    /// Read a weights file, which must be of `wanted` if given.
+    pub fn read_for(path: &Path, wanted: Option<Variant>) -> Result<PatternWeights, WeightsError> {
+        let w = PatternWeights::read(path)?;
+        match wanted {
+            Some(wanted) if wanted != w.variant => Err(WeightsError::Variant {
+                path: path.display().to_string(),
+                file: w.variant,
+                wanted,
+            }),
+            _ => Ok(w),
+        }
     }
 
     /// Read a weights file.

@@ -84,10 +84,14 @@ impl<G: Evaluate> Session<G> {
             black: false,
         };
         let text = format!(
-            "game {n} of {} ({} move{}): {} - {}; the engine plays neither side",
+            "game {n} of {} ({} {}): {} - {}; the engine plays neither side",
             loaded.games,
             loaded.moves.len(),
-            if loaded.moves.len() == 1 { "" } else { "s" },
+            if loaded.moves.len() == 1 {
+                "ply"
+            } else {
+                "plies"
+            },
             self.names[0],
             self.names[1]
         );
