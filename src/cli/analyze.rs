@@ -2,7 +2,7 @@
 //! best move.
 
 use super::CliError;
-use crate::engine::{Config, EgtbSettings, Engine, score_text};
+use crate::engine::{Config, EgtbSettings, Engine, score_text, use_eval_file};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::{parse_move, pdn_move};
@@ -56,7 +56,7 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
-    super::tune::use_eval_file_for(args.eval_file.as_deref(), Some(args.variant))?;
+    use_eval_file(args.eval_file.as_deref(), Some(args.variant)).map_err(CliError::new)?;
     with_variant!(args.variant, G => run_for::<G>(args))
 }
 

@@ -169,7 +169,7 @@ struct Run {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    super::tune::use_eval_file(args.eval_file.as_deref())?;
+    crate::engine::use_eval_file(args.eval_file.as_deref(), None).map_err(CliError::new)?;
     let threads = if args.threads == 0 {
         default_threads()
     } else {

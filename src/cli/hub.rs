@@ -11,7 +11,7 @@ pub struct HubArgs {
 }
 
 pub fn run(args: &HubArgs) -> Result<(), CliError> {
-    super::tune::use_eval_file(args.eval_file.as_deref())?;
+    crate::engine::use_eval_file(args.eval_file.as_deref(), None).map_err(CliError::new)?;
     let lines = hub::spawn_reader(std::io::BufReader::new(std::io::stdin()));
     hub::run(lines, std::io::stdout().lock());
     Ok(())

@@ -3,12 +3,11 @@
 //! commands share to play with such a file.
 
 use super::CliError;
-use crate::eval::pattern;
 use crate::rules::removal::{Brazilian, Dama, DamaInternational, English, International, Russian};
 use crate::train::tune::{TuneOptions, run as tune};
 use crate::variant::Variant;
 use std::marker::PhantomData;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
@@ -78,21 +77,5 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         args.out.display(),
         report.losses[0]
     );
-    Ok(())
-}
-
-/// Play with the weights file `path`, if one is given (`--eval-file`), for
-/// its own variant (a command that plays every variant).
-pub fn use_eval_file(path: Option<&Path>) -> Result<(), CliError> {
-    use_eval_file_for(path, None)
-}
-
-/// Play with the weights file `path`, if one is given (`--eval-file`),
-/// which must be of `variant` if given (the one variant the command plays).
-pub fn use_eval_file_for(path: Option<&Path>, variant: Option<Variant>) -> Result<(), CliError> {
-    if let Some(path) = path {
-        let variant = pattern::install_file_for(path, variant).map_err(CliError::new)?;
-        log::info!("{}: {variant} evaluation weights", path.display());
-    }
     Ok(())
 }

@@ -1,13 +1,16 @@
 //! The engine room: one configuration (threads, table size, endgame
-//! databases, search features) turned into a searcher with its tables, and
-//! the one place that starts search threads. Every front end (Hub, DXP,
+//! databases, search features) turned into a searcher with its tables,
+//! the evaluation file and opening book it plays with, and the one place
+//! that starts search threads. Every front end (Hub, DXP,
 //! `dam play`, `dam analyze`, `dam bench`, matches, PDN analysis, data
 //! generation, book building) asks this module for its searches; none
 //! spawns a search thread or wires databases into a search itself.
 
+mod eval_file;
 mod opening;
 mod pool;
 
+pub use eval_file::{use_eval_file, use_shipped_eval};
 pub use opening::Opening;
 pub use pool::{Pool, pool};
 

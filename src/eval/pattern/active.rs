@@ -44,11 +44,6 @@ pub fn install(variant: Variant, w: Option<PatternWeights>) {
     ACTIVE[variant as usize].store(leak(w), Ordering::Release);
 }
 
-/// Read a weights file and play its variant with it; returns the variant.
-pub fn install_file(path: &Path) -> Result<Variant, WeightsError> {
-    install_file_for(path, None)
-}
-
 /// Read a weights file (of `wanted`, if given: another variant's file is
 /// an error) and play its variant with it; returns the variant.
 pub fn install_file_for(path: &Path, wanted: Option<Variant>) -> Result<Variant, WeightsError> {

@@ -4,7 +4,8 @@
 //! checks a value against the same row, so the two cannot drift apart.
 
 use super::{Line, Out, variant_names, write};
-use crate::eval::pattern::{self, WeightsError};
+use crate::engine::{use_eval_file, use_shipped_eval};
+use crate::eval::pattern::WeightsError;
 use crate::search::{Table, default_threads};
 use crate::variant::Variant;
 use std::io::Write;
@@ -224,11 +225,11 @@ pub fn param_line(param: &Param, p: &Params) -> String {
 /// with `variant`'s shipped weights again when `path` is empty.
 fn set_eval_file(path: &str, variant: Variant) -> Result<(), WeightsError> {
     if path.is_empty() {
-        pattern::install(variant, None);
+        use_shipped_eval(variant);
+        Ok(())
     } else {
-        pattern::install_file(std::path::Path::new(path))?;
+        use_eval_file(Some(std::path::Path::new(path)), None)
     }
-    Ok(())
 }
 
 /// Apply `set-param name=.. value=..`; a bad value is reported and
