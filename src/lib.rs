@@ -7,6 +7,7 @@ pub mod cli;
 pub mod egtb;
 pub mod engine;
 pub mod eval;
+pub mod jobs;
 pub mod matches;
 pub mod notation;
 pub mod pdn;

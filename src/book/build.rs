@@ -39,7 +39,7 @@ pub fn build<G: Evaluate>(
     progress: impl Fn(usize, usize),
     step: impl Fn() + Sync,
 ) -> Result<Book<G>, String> {
-    let pool = pool(settings.threads, "dam-book").map_err(|e| e.to_string())?;
+    let pool = pool(Some(settings.threads), "dam-book").map_err(|e| e.to_string())?;
     let mut seen = HashSet::from([G::start().hash()]);
     let mut level = vec![G::start()];
     let mut scored: Vec<Scored<G>> = Vec::new();

@@ -4,7 +4,7 @@
 use super::CliError;
 use crate::book::{BuildSettings, build, write_book};
 use crate::eval::Evaluate;
-use crate::pdn::output::Output;
+use crate::jobs::output::Output;
 use crate::search::default_threads;
 use crate::variant::Variant;
 use crate::with_variant;

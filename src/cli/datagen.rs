@@ -57,7 +57,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     crate::engine::use_eval_file(args.eval_file.as_deref(), Some(args.variant))
         .map_err(CliError::new)?;
     let threads = args.threads.unwrap_or_else(default_threads).max(1);
-    let pool = crate::engine::pool(threads, "dam-datagen").map_err(CliError::new)?;
+    let pool = crate::engine::pool(Some(threads), "dam-datagen").map_err(CliError::new)?;
     pool.install(|| with_variant!(args.variant, G => run_for::<G>(args)))
 }
 

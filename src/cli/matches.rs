@@ -340,6 +340,8 @@ fn ballots_for<G: Evaluate>(args: &BallotsArgs) -> Result<(), CliError> {
             }
         }
     };
-    pool(1, "dam-ballots").map_err(CliError::new)?.install(job);
+    pool(Some(1), "dam-ballots")
+        .map_err(CliError::new)?
+        .install(job);
     Ok(())
 }

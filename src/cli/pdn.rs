@@ -9,16 +9,17 @@
 
 use super::CliError;
 use crate::egtb::Shelf;
-use crate::pdn::analyze::analyze;
-use crate::pdn::batch::{CHUNK, GameRef, for_each_game, game_bar, progress_bar};
+use crate::jobs::analyze::analyze;
+use crate::jobs::batch::{CHUNK, for_each_game, game_bar, progress_bar};
+use crate::jobs::export::{Format, export};
+use crate::jobs::output::Output;
+use crate::jobs::resume::Resumable;
+use crate::jobs::stats::{Stats, Summary};
 use crate::pdn::check::{Checked, check, looks_like_pdn, report};
-use crate::pdn::export::{Format, export};
-use crate::pdn::output::Output;
 use crate::pdn::replay::{GameError, Options};
-use crate::pdn::resume::Resumable;
 use crate::pdn::source::Source;
+use crate::pdn::split::GameRef;
 use crate::pdn::split::Splitter;
-use crate::pdn::stats::{Stats, Summary};
 use crate::search::Limits;
 use crate::variant::Variant;
 use clap::Subcommand;
@@ -453,11 +454,7 @@ fn analyze_files(args: &AnalyzeArgs) -> Result<i32, CliError> {
         return Err(CliError("no output file (-o OUT)".to_string()));
     };
     let egtb = shelf(args);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(crate::search::STACK)
-        .thread_name(|i| format!("dam-analyze-{i}"))
-        .build()
-        .map_err(CliError::new)?;
+    let pool = crate::engine::pool(None, "dam-analyze").map_err(CliError::new)?;
     let games: usize = sources
         .iter()
         .map(|(_, s)| Splitter::new(s.bytes()).count())

@@ -2,7 +2,7 @@
 //! shards of whole games with a manifest, for a distributed driver.
 
 use super::CliError;
-use crate::pdn::shard::{MANIFEST, split};
+use crate::jobs::shard::{MANIFEST, split};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

@@ -6,10 +6,10 @@
 //! output written.
 
 use super::CliError;
-use crate::pdn::stage::{Settings, run_stage};
+use crate::jobs::stage::{Settings, run_stage};
 use crate::variant::Variant;
 
-pub use crate::pdn::stage::Job;
+pub use crate::jobs::stage::Job;
 
 #[derive(clap::Args, Debug)]
 pub struct StreamArgs {

@@ -53,7 +53,7 @@ fn a_background_search_sends_its_infos_then_its_answer() {
 
 #[test]
 fn a_pool_thread_searches_where_it_stands() {
-    let pool = pool(1, "dam-test").unwrap();
+    let pool = pool(Some(1), "dam-test").unwrap();
     let engine = Engine::new(&Config::new(1, 16));
     let out = pool.install(|| {
         engine.search_here(

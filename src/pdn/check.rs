@@ -4,12 +4,11 @@
 //! a variant tag is read as `--variant` says, else as its squares suggest
 //! (said once per variant on stderr); its errors then name `--variant`.
 
-use super::batch::GameRef;
 use super::gametype::{Untagged, game_variant};
 use super::parse::{parse_game, parse_header};
 use super::replay::{GameError, Options, Replayed, label, replay};
 use super::source::Source;
-use super::split::Splitter;
+use super::split::{GameRef, Splitter};
 use super::syntax::PdnGame;
 use crate::variant::Variant;
 use std::sync::Once;

@@ -15,6 +15,13 @@ pub struct GameSpan {
     pub line: usize,
 }
 
+/// One game of a file: its 1-based number and where it lies.
+#[derive(Clone, Copy, Debug)]
+pub struct GameRef {
+    pub index: usize,
+    pub span: GameSpan,
+}
+
 /// An iterator over the games of a file's bytes.
 pub struct Splitter<'f> {
     bytes: &'f [u8],

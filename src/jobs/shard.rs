@@ -11,8 +11,8 @@
 //! manifest's segments (`input`, `first_game`, `games`, `line`,
 //! `shard_line`) map them back.
 
-use super::source::Source;
-use super::split::{GameSpan, Splitter};
+use crate::pdn::source::Source;
+use crate::pdn::split::{GameSpan, Splitter};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -137,7 +137,7 @@ fn write_shard(
         let all = input.source.bytes();
         let first = input.spans[segment.first];
         let last = input.spans[segment.first + segment.games - 1];
-        let column = super::source::column_before(all, first.start);
+        let column = crate::pdn::source::column_before(all, first.start);
         listed.push(json!({
             "input": input.name,
             "first_game": segment.first + 1,

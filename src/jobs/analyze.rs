@@ -18,16 +18,17 @@
 
 mod annotate;
 
-use super::check::Checked;
-use super::replay::{GameError, Ply, main_line};
-use super::write::write_game;
 use crate::egtb::moves::thrown_away;
 use crate::egtb::{Shelf, Value, Wdl};
+use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
+use crate::pdn::check::Checked;
+use crate::pdn::replay::{GameError, Ply, main_line};
+use crate::pdn::write::write_game;
 use crate::rules::{Color, Game};
 use crate::search::score::{lost_at, mate_plies};
-use crate::search::{Control, Limits, Searcher};
+use crate::search::{Control, Limits};
 use crate::with_variant;
 pub use annotate::Note;
 use annotate::annotated;
@@ -37,7 +38,7 @@ pub const MISTAKE: i32 = 50;
 /// A loss of this many hundredths of a man or more is a blunder (`$4`).
 pub const BLUNDER: i32 = 100;
 
-/// The table of each game's searcher: `2^TT_BITS` entries of 16 bytes.
+/// The table of each game's engine: `2^TT_BITS` entries of 16 bytes.
 pub const TT_BITS: u32 = 18;
 
 /// The annotated game as PDN text (its moves canonical, as `check` with
@@ -80,8 +81,7 @@ fn notes<G: Evaluate>(
 ) -> Result<Vec<Note>, GameError> {
     let plies = main_line::<G>(&checked.game)?;
     let tables = egtb.and_then(|shelf| shelf.get(G::VARIANT));
-    let mut searcher = Searcher::new(1, TT_BITS);
-    searcher.set_tables(tables.cloned());
+    let engine = Engine::with_tables(&Config::new(1, TT_BITS), tables.cloned());
     let mut history: Vec<u64> = Vec::new();
     let mut notes = Vec::with_capacity(plies.len());
     let mut next: Option<(G, Verdict<G>)> = None;
@@ -92,11 +92,11 @@ fn notes<G: Evaluate>(
         history.push(ply.before.hash());
         let here = match next.take() {
             Some((pos, verdict)) if pos == ply.before => verdict,
-            _ => verdict(&searcher, &ply.before, &history, limits),
+            _ => verdict(&engine, &ply.before, &history, limits),
         };
         let mut after_history = history.clone();
         after_history.push(ply.after.hash());
-        let there = verdict(&searcher, &ply.after, &after_history, limits);
+        let there = verdict(&engine, &ply.after, &after_history, limits);
         let thrown = tables.and_then(|t| thrown_away(t, &ply.before, &ply.mv));
         notes.push(note(ply, &here, &there, thrown));
         next = Some((ply.after, there));
@@ -111,16 +111,11 @@ struct Verdict<G: Game> {
     white: i32,
 }
 
-fn verdict<G: Evaluate>(
-    searcher: &Searcher,
-    pos: &G,
-    history: &[u64],
-    limits: &Limits,
-) -> Verdict<G> {
+fn verdict<G: Evaluate>(engine: &Engine, pos: &G, history: &[u64], limits: &Limits) -> Verdict<G> {
     let (best, score) = if pos.count_moves() == 0 {
         (None, pos.final_score().unwrap_or(lost_at(0)))
     } else {
-        let out = searcher.search(pos, history, limits, 1, &Control::new(false), None);
+        let out = engine.search_here(pos, history, limits, 1, &Control::new(false));
         (out.best, out.score)
     };
     Verdict {

@@ -1,10 +1,10 @@
 //! `dam pdn stats`: how many games, their results by colour, the most
 //! played openings (first two moves) and the games' lengths.
 
-use super::check::Checked;
-use super::gametype::result_outcome;
-use super::syntax::Element;
-use super::write::{game_result, written_move};
+use crate::pdn::check::Checked;
+use crate::pdn::gametype::result_outcome;
+use crate::pdn::syntax::Element;
+use crate::pdn::write::{game_result, written_move};
 use crate::rules::{Color, Game, Outcome};
 use crate::with_variant;
 use std::collections::{BTreeMap, HashMap};

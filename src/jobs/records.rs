@@ -6,11 +6,11 @@
 //! null for JSON input.
 
 use super::analyze::Analysis;
-use super::check::Checked;
-use super::gametype::{result_for, result_outcome};
 use super::stats::Summary;
-use super::syntax::Element;
-use super::write::game_result;
+use crate::pdn::check::Checked;
+use crate::pdn::gametype::{result_for, result_outcome};
+use crate::pdn::syntax::Element;
+use crate::pdn::write::game_result;
 use crate::rules::Color;
 use serde_json::{Map, Value, json};
 

@@ -5,10 +5,10 @@
 //! the game's terminator overrules a Result tag that says otherwise,
 //! `result_overrules` gives the tag's original value.
 
-use super::check::Checked;
 use super::records::tags_and_result;
-use super::syntax::Element;
-use super::write::write_game;
+use crate::pdn::check::Checked;
+use crate::pdn::syntax::Element;
+use crate::pdn::write::write_game;
 use crate::rules::Game;
 use crate::variant::Variant;
 use crate::with_variant;

@@ -3,7 +3,7 @@
 //! lines are error records saying where, and the stream goes on.
 
 use super::*;
-use crate::pdn::export::{Format, export};
+use crate::jobs::export::{Format, export};
 use serde_json::Value;
 
 const GAMES: &str = "[White \"A\"]\n[Black \"B\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n\n\

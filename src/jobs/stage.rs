@@ -7,13 +7,13 @@
 //! input was cut into.
 
 use super::analyze::analysis;
-use super::check::{Checked, check};
 use super::records::{ErrorAt, analysis_record, error_record, summary_record, validation_record};
-use super::replay::Options;
-use super::source::line_column;
 use super::stats::Summary;
 use super::stream::{Body, GameReader, StreamGame, pdn_of_json};
 use crate::egtb::Shelf;
+use crate::pdn::check::{Checked, check};
+use crate::pdn::replay::Options;
+use crate::pdn::source::line_column;
 use crate::search::Limits;
 use crate::variant::Variant;
 use rayon::prelude::*;
@@ -58,12 +58,7 @@ pub fn run_stage(
     settings: Settings,
 ) -> Result<usize, String> {
     let threads = settings.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(crate::search::STACK)
-        .thread_name(|i| format!("dam-stage-{i}"))
-        .build()
-        .map_err(|e| e.to_string())?;
+    let pool = crate::engine::pool(Some(threads), "dam-stage").map_err(|e| e.to_string())?;
     let mut games = GameReader::new(input);
     let per_chunk = chunk(job) * threads;
     let mut count = 0;
@@ -135,7 +130,7 @@ fn job_record(
     game: &StreamGame,
     job: &Job,
     checked: &Checked,
-) -> Result<String, super::replay::GameError> {
+) -> Result<String, crate::pdn::replay::GameError> {
     Ok(match job {
         Job::Validate => validation_record(game.index, game.line, checked),
         Job::Stats => summary_record(game.index, game.line, checked, &Summary::of(checked)),

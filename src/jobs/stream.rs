@@ -8,8 +8,8 @@
 
 mod json_game;
 
-use super::source::decode;
-use super::split::Splitter;
+use crate::pdn::source::decode;
+use crate::pdn::split::Splitter;
 use std::io::{self, Read};
 
 pub use json_game::pdn_of_json;

@@ -3,8 +3,8 @@
 //! one is worked on), results come back in file order, and memory stays
 //! flat however long the file is.
 
-use super::source::Source;
-use super::split::{GameSpan, Splitter};
+use crate::pdn::source::Source;
+use crate::pdn::split::{GameRef, Splitter};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
@@ -13,13 +13,6 @@ pub const CHUNK: usize = 2048;
 
 /// Runs shorter than this many bytes show no progress bar.
 const PROGRESS_BYTES: u64 = 4 << 20;
-
-/// One game of a file: its 1-based number and where it lies.
-#[derive(Clone, Copy, Debug)]
-pub struct GameRef {
-    pub index: usize,
-    pub span: GameSpan,
-}
 
 /// Run `work` on every game of `source` in parallel, `chunk` games at a
 /// time; `sink` gets the results in file order, each chunk as it ends.
