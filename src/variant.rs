@@ -51,6 +51,15 @@ pub struct Quirks {
     pub hub_colours_turned: bool,
     /// The two sides are called Red and Blue.
     pub red_and_blue: bool,
+    /// PDN results are written `2-0`, `1-1`, `0-2` (PDN's International
+    /// result type) rather than `1-0`, `1/2-1/2`, `0-1`.
+    pub pdn_plus_results: bool,
+    /// A PDN result's first number is Black's, the first mover's (English
+    /// checkers files); White's elsewhere.
+    pub pdn_black_first: bool,
+    /// Algebraic squares in PDN files are seen from Black's side, the
+    /// first mover's (PlayStrategy's English files): `c3` is square 11.
+    pub pdn_algebraic_from_black: bool,
 }
 
 const PLAIN_TEXT: Quirks = Quirks {
@@ -59,6 +68,9 @@ const PLAIN_TEXT: Quirks = Quirks {
     hub_rows_from_white: false,
     hub_colours_turned: false,
     red_and_blue: false,
+    pdn_plus_results: false,
+    pdn_black_first: false,
+    pdn_algebraic_from_black: false,
 };
 
 /// Everything dam knows of a variant apart from its rules code: one row
@@ -101,7 +113,10 @@ const INTERNATIONAL: Facts = Facts {
     board: 10,
     family: Family::Removal,
     file_code: 0,
-    quirks: PLAIN_TEXT,
+    quirks: Quirks {
+        pdn_plus_results: true,
+        ..PLAIN_TEXT
+    },
     book: Some(include_str!("../book/international.book")),
     match_ballots: Some(include_str!("../book/international-2move.txt")),
     datagen_ballots: Some((include_str!("../book/international-3move.txt"), 3)),
@@ -117,6 +132,8 @@ const ENGLISH: Facts = Facts {
     file_code: 1,
     quirks: Quirks {
         hub_colours_turned: true,
+        pdn_black_first: true,
+        pdn_algebraic_from_black: true,
         ..PLAIN_TEXT
     },
     book: Some(include_str!("../book/english.book")),

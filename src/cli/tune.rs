@@ -68,7 +68,12 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         Variant::Russian => tune(PhantomData::<Russian>, &opts),
         Variant::Dama => tune(PhantomData::<Dama>, &opts),
         Variant::DamaInternational => tune(PhantomData::<DamaInternational>, &opts),
-        v => return Err(CliError(format!("{v} has no pattern evaluation to tune"))),
+        v @ (Variant::Damasca
+        | Variant::DamascaInternational
+        | Variant::Lasca
+        | Variant::Damath) => {
+            return Err(CliError(format!("{v} has no pattern evaluation to tune")));
+        }
     }
     .map_err(CliError::new)?;
     let last = report.losses.last().copied().unwrap_or(f32::NAN);

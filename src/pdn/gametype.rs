@@ -154,16 +154,17 @@ fn tagged_variant(game: &PdnGame) -> Result<Variant, String> {
 /// Whether results are written `2-0`, `1-1`, `0-2` (PDN's International
 /// result type) rather than `1-0`, `1/2-1/2`, `0-1`.
 pub fn plus_results(variant: Variant) -> bool {
-    variant == Variant::International
+    variant.facts().quirks.pdn_plus_results
 }
 
 /// The colour a result's first number belongs to. English checkers files
 /// (CheckerBoard, PDN 2.0) count the first mover, Black: `1-0` is a Black
 /// win there; the other variants' files put White first.
 pub fn first_in_results(variant: Variant) -> Color {
-    match variant {
-        Variant::English => Color::Black,
-        _ => Color::White,
+    if variant.facts().quirks.pdn_black_first {
+        Color::Black
+    } else {
+        Color::White
     }
 }
 

@@ -316,7 +316,8 @@ fn other_separator(text: &str) -> Option<String> {
 /// English squares written algebraically (PlayStrategy) are seen from the
 /// first mover's side, Black's: `c3` is square 11, not 22.
 fn english_algebraic<G: Game>(text: &str) -> Option<String> {
-    if G::VARIANT != Variant::English || !text.bytes().any(|b| b.is_ascii_lowercase() && b != b'x')
+    if !G::VARIANT.facts().quirks.pdn_algebraic_from_black
+        || !text.bytes().any(|b| b.is_ascii_lowercase() && b != b'x')
     {
         return None;
     }

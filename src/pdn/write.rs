@@ -79,7 +79,7 @@ pub fn write_game(out: &mut String, game: &PdnGame, variant: Variant, geo: &Geom
 
 /// Whether `variant`'s files write squares in algebraic notation.
 fn algebraic(variant: Variant) -> bool {
-    matches!(variant, Variant::Russian | Variant::Brazilian)
+    variant.facts().quirks.pdn_algebraic
 }
 
 /// A canonical move text as the writer writes it for `variant` (algebraic

@@ -26,7 +26,7 @@ use crate::eval::Evaluate;
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::rules::{Color, Setup};
 use crate::search::default_threads;
-use crate::variant::Variant;
+use crate::variant::{Family, Variant};
 use crossbeam_channel::Receiver;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -77,9 +77,9 @@ struct Session<G: Evaluate> {
 
 pub fn run<G: Evaluate>(args: &Options) -> Result<(), String> {
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let default_level = match G::VARIANT {
-        Variant::Damath => DAMATH_CLOCK,
-        _ => Level::Time(std::time::Duration::from_secs(1)),
+    let default_level = match G::VARIANT.family() {
+        Family::Damath => DAMATH_CLOCK,
+        Family::Removal | Family::Columns => Level::Time(std::time::Duration::from_secs(1)),
     };
     let level = match &args.level {
         Some(text) => {

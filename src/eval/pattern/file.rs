@@ -5,7 +5,7 @@
 //! then the CRC-32 of all the bytes before it.
 
 use super::{MAX_REGIONS, REGION_ENTRIES, REGION_SQUARES, SCALARS};
-use crate::variant::Variant;
+use crate::variant::{Family, Variant};
 use std::path::Path;
 
 /// The first 8 bytes of a weights file.
@@ -82,14 +82,11 @@ pub enum WeightsError {
 
 /// How many regions the pattern evaluation of `variant` has, if it has one.
 pub const fn regions_of(variant: Variant) -> Option<usize> {
-    match variant {
-        Variant::International => Some(16),
-        Variant::English
-        | Variant::Brazilian
-        | Variant::Russian
-        | Variant::Dama
-        | Variant::DamaInternational => Some(9),
-        _ => None,
+    match variant.family() {
+        // 16 regions of the board on 10x10, 9 on 8x8
+        Family::Removal if variant.facts().board == 10 => Some(16),
+        Family::Removal => Some(9),
+        Family::Columns | Family::Damath => None,
     }
 }
 
