@@ -1,8 +1,9 @@
 //! Every `--help` agrees with the README: walking `dam --help` down through
 //! every subcommand, each command has a README section headed `` `dam
 //! PATH` `` that names every flag its help lists, every flag has a help
-//! text, each group's line in `dam --help` names all of its subcommands, and
-//! every such README heading names a real command.
+//! text, a help names no flag its command does not take, each group's line
+//! in `dam --help` names all of its subcommands, and every such README
+//! heading names a real command.
 
 mod common;
 
@@ -168,6 +169,37 @@ fn every_flag_has_a_help_text() {
         }
     }
     assert!(bare.is_empty(), "flags without help:\n{}", bare.join("\n"));
+}
+
+#[test]
+fn every_flag_a_help_names_is_its_own() {
+    let all = every_help();
+    let commands: Vec<String> = all.iter().filter_map(|h| h.path.last().cloned()).collect();
+    let mut foreign = Vec::new();
+    for help in &all {
+        let own: Vec<String> = flags(&help.text).into_iter().map(|f| f.long).collect();
+        for (at, _) in help.text.match_indices("--") {
+            let word: String = help.text[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+            let before = help.text[..at].trim_end();
+            let of_another = commands.iter().any(|c| before.ends_with(c.as_str()));
+            let flag_like = word.len() > 2 && word.as_bytes()[2].is_ascii_alphabetic();
+            if flag_like
+                && !of_another
+                && !["--help", "--version"].contains(&word.as_str())
+                && !own.contains(&word)
+            {
+                foreign.push(format!(
+                    "{} names {word}, which it does not take",
+                    help.name()
+                ));
+            }
+        }
+    }
+    foreign.dedup();
+    assert!(foreign.is_empty(), "{}", foreign.join("\n"));
 }
 
 #[test]
