@@ -33,8 +33,9 @@ pub struct BuildArgs {
     /// Keep the moves at most this far below the best, in hundredths of a man.
     #[arg(long)]
     margin: i32,
-    /// Positions searched at once (each search has one thread).
-    #[arg(long, default_value_t = default_threads())]
+    /// Positions searched at once, each search on one thread (default:
+    /// every core).
+    #[arg(long, default_value_t = default_threads(), hide_default_value = true)]
     threads: usize,
     /// The book file (standard output without it).
     #[arg(long)]

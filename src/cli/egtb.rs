@@ -27,13 +27,16 @@ pub enum EgtbCommand {
     Verify(VerifyArgs),
     /// Probe latency from a warm mapping.
     Bench(BenchArgs),
-    /// Write the missing or invalid .wdl files of the .dtb files there.
+    /// Write the missing or invalid .wdl files (win/draw/loss only) of the
+    /// .dtb files in the directory.
     Wdl(WdlArgs),
 }
 
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["pieces", "signature"])))]
 pub struct BuildArgs {
+    /// The variant (international, english, brazilian, russian, dama,
+    /// dama-international).
     #[arg(long, default_value = "international")]
     variant: Variant,
     /// Build every signature of up to this many pieces.
@@ -53,18 +56,25 @@ pub struct BuildArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct PlanArgs {
+    /// The variant (international, english, brazilian, russian, dama,
+    /// dama-international).
     #[arg(long, default_value = "international")]
     variant: Variant,
+    /// Plan every signature of up to this many pieces (2 to 8).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
     pieces: u32,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct ProbeArgs {
+    /// The variant (international, english, brazilian, russian, dama,
+    /// dama-international).
     #[arg(long, default_value = "international")]
     variant: Variant,
+    /// The position, a FEN (`W:W31,32:B1`).
     #[arg(long)]
     fen: String,
+    /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
     #[arg(long)]
     dir: Option<PathBuf>,
     /// The largest sets to use (those up to 4 pieces are built if missing).
@@ -81,14 +91,18 @@ pub struct VerifyArgs {
     /// mirror; every file is still checked whole). Needs --variant.
     #[arg(long, requires = "variant")]
     signature: Option<String>,
+    /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
     #[arg(long)]
     dir: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
+    /// The variant (international, english, brazilian, russian, dama,
+    /// dama-international).
     #[arg(long, default_value = "international")]
     variant: Variant,
+    /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
     #[arg(long)]
     dir: Option<PathBuf>,
     /// Probe positions of this many pieces.
@@ -101,11 +115,14 @@ pub struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct WdlArgs {
+    /// The variant (international, english, brazilian, russian, dama,
+    /// dama-international).
     #[arg(long, default_value = "international")]
     variant: Variant,
     /// Up to this many pieces.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=8))]
     pieces: u32,
+    /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
     #[arg(long)]
     dir: Option<PathBuf>,
     /// Threads (default: every core).

@@ -44,14 +44,14 @@ enum Command {
     Book(book::BookCommand),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
-    /// Endgame databases: build, plan, probe, verify, bench.
+    /// Endgame databases: build, plan, probe, verify, bench, wdl.
     #[command(subcommand)]
     Egtb(egtb::EgtbCommand),
     /// Speak the Hub protocol (version 2) on stdin and stdout.
     Hub(hub::HubArgs),
     /// Play a match between two engines, logging the games as PDN.
     Match(matches::MatchArgs),
-    /// PDN files: validate, convert, stats, analyze.
+    /// PDN files: validate, convert, stats, analyze, split.
     #[command(subcommand)]
     Pdn(pdn::PdnCommand),
     /// Count move paths from a position, one line per depth.

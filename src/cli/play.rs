@@ -20,8 +20,9 @@ pub struct PlayArgs {
     /// Which game of the --pdn file (1-based).
     #[arg(long, default_value_t = 1, requires = "pdn")]
     game: usize,
-    /// The engine's level: A-D (learner), `time S`, `depth D` or
-    /// `clock X Y` (X moves in Y minutes), as the `level` command takes it.
+    /// The engine's level: A-D (learner), `time S`, `depth D`, `clock X Y`
+    /// (X moves in Y minutes) or `damath [MIN SEC]`, as the `level` command
+    /// takes it (default: 1 s a move; for damath its clock).
     #[arg(long)]
     level: Option<String>,
     /// The sides the engine plays: white, black, both or none.
