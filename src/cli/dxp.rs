@@ -73,7 +73,9 @@ pub struct DxpArgs {
     /// Settings of dam's search: `depth=N,threads=N,hash=BITS,book=true`.
     #[arg(long, default_value = "")]
     search: String,
-    /// The longest wait for the peer, in seconds.
+    /// The longest wait for the peer, in seconds; with --listen, a
+    /// connection that starts no game is closed after 30 s, or after this
+    /// if shorter.
     #[arg(long, value_name = "SECONDS", default_value_t = 300,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     timeout: u64,

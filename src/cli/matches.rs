@@ -30,9 +30,9 @@ pub struct MatchArgs {
     /// The variant.
     #[arg(long, default_value = "international")]
     variant: Variant,
-    /// The two engines: `dam[:depth=N,threads=N,hash=BITS,book=true]`, `dxp://HOST:PORT`, or a
-    /// Hub engine command line.
-    #[arg(long = "engine", num_args = 1, required = true)]
+    /// An engine, given twice: `dam[:depth=N,threads=N,hash=BITS,book=true]`,
+    /// `dxp://HOST:PORT`, or a Hub engine command line.
+    #[arg(long = "engine", value_name = "ENGINE", num_args = 1, required = true)]
     engines: Vec<String>,
     /// Openings, one a line (FEN or moves); without it or `--game-set`,
     /// the shipped ballots of the variant (international and english), else

@@ -64,8 +64,7 @@ pub enum PdnCommand {
 
 #[derive(clap::Args, Debug)]
 pub struct InputArgs {
-    /// PDN files (validate, stats and analyze read stdin instead with
-    /// --jsonl).
+    /// PDN files, or directories (their .pdn files, subfolders included).
     files: Vec<PathBuf>,
     /// The variant of games without a GameType (or Variant) tag (default:
     /// what their squares say: algebraic russian, numbers up to 32
@@ -126,7 +125,8 @@ pub struct AnalyzeArgs {
     input: InputArgs,
     #[command(flatten)]
     stream: super::pdn_stream::StreamArgs,
-    /// The output file (built in OUT.partial, resumable, see above).
+    /// The output file, required without --jsonl (built in OUT.partial,
+    /// resumable, see above).
     #[arg(
         short,
         long,
