@@ -14,7 +14,7 @@ use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
 use crate::search::{Control, Info, Limits, Outcome, line_text};
 use crate::variant::Variant;
-use crossbeam_channel::{Receiver, Sender, never, select, unbounded};
+use crossbeam_channel::{Receiver, never, select, unbounded};
 use std::thread;
 use std::time::Duration;
 
@@ -78,20 +78,6 @@ impl Engine {
         self.engine.clear();
     }
 
-    /// Search until `limits` or `control` stop it.
-    fn search<G: Evaluate>(
-        &self,
-        pos: &G,
-        history: &[u64],
-        limits: &Limits,
-        lines: usize,
-        control: &Control,
-        info: Option<Sender<Info<G::Move>>>,
-    ) -> Option<Outcome<G::Move>> {
-        self.engine
-            .search(pos, history, limits, lines, control, info.as_ref())
-    }
-
     /// The engine's move at `level` within `limits`; `None` when there is
     /// no legal move.
     pub fn think<G: Evaluate>(
@@ -103,7 +89,9 @@ impl Engine {
     ) -> Option<Choice<G::Move>> {
         let control = Control::new(false);
         let Level::Learner(l) = level else {
-            let out = self.search(pos, history, limits, 1, &control, None)?;
+            let out = self
+                .engine
+                .search(pos, history, limits, 1, &control, None)?;
             return out.best.map(|mv| Choice {
                 mv,
                 score: out.score,
@@ -111,7 +99,9 @@ impl Engine {
             });
         };
         let all = pos.count_moves() as usize;
-        let out = self.search(pos, history, limits, all, &control, None)?;
+        let out = self
+            .engine
+            .search(pos, history, limits, all, &control, None)?;
         let (_, chance, margin) = learner(l);
         let &(best, top) = out.lines.first()?;
         let mut pick = (best, top);
@@ -141,7 +131,8 @@ impl Engine {
         lines: usize,
     ) -> Option<Outcome<G::Move>> {
         let control = Control::new(false);
-        self.search(pos, history, &QUICK, lines, &control, None)
+        self.engine
+            .search(pos, history, &QUICK, lines, &control, None)
     }
 
     /// Search `pos` without end, handing `say` an info line per finished
@@ -164,7 +155,12 @@ impl Engine {
         let mut seen = false;
         let done = never();
         thread::scope(|s| {
-            s.spawn(|| self.search(pos, history, &limits, 1, &control, Some(tx)));
+            s.spawn(|| {
+                // the search owns the sender: the infos end with it
+                let tx = tx;
+                self.engine
+                    .search(pos, history, &limits, 1, &control, Some(&tx))
+            });
             loop {
                 // Input stops the search once it has said something; once
                 // a line stopped it, later ones wait their turn.
@@ -200,7 +196,7 @@ impl Engine {
         };
         let control = Control::new(true);
         thread::scope(|s| {
-            s.spawn(|| self.search(pos, history, &limits, 1, &control, None));
+            s.spawn(|| self.engine.search(pos, history, &limits, 1, &control, None));
             let got = wait();
             control.stop();
             got
