@@ -234,3 +234,15 @@ fn bench_one<G: Evaluate>(
         time: start.elapsed(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_has_a_bench_position() {
+        for v in Variant::ALL {
+            assert!(POSITIONS.iter().any(|(p, _)| *p == v), "{v}");
+        }
+    }
+}
