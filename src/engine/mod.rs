@@ -110,7 +110,9 @@ impl Engine {
 
     /// Search `pos` (reached through the positions hashed in `history`)
     /// and wait for the answer. The search runs on a thread with the stack
-    /// it needs; `None` when that thread could not start or failed.
+    /// it needs; when no such thread can be had (a tight memory limit), on
+    /// the calling thread, as a warning says. `None` when the search
+    /// thread failed.
     pub fn search<G: Evaluate>(
         &self,
         pos: &G,
@@ -121,15 +123,19 @@ impl Engine {
         info: Option<&Sender<Info<G::Move>>>,
     ) -> Option<Outcome<G::Move>> {
         let searcher = &self.searcher;
+        let run = move || searcher.search(pos, history, limits, lines, control, info);
         thread::scope(|s| {
-            let run = move || searcher.search(pos, history, limits, lines, control, info);
-            let handle = thread::Builder::new()
+            let spawned = thread::Builder::new()
                 .name("dam-search".into())
                 .stack_size(STACK)
-                .spawn_scoped(s, run)
-                .map_err(|e| log::error!("cannot start a search thread: {e}"))
-                .ok()?;
-            handle.join().ok()
+                .spawn_scoped(s, run);
+            match spawned {
+                Ok(handle) => handle.join().ok(),
+                Err(e) => {
+                    log::warn!("no thread with a search stack ({e}): searching on this one");
+                    Some(run())
+                }
+            }
         })
     }
 
