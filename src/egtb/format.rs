@@ -113,9 +113,9 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The variant's code in the header.
+/// The variant's code in the header: its file code in the variant table.
 pub fn variant_code(v: Variant) -> u8 {
-    v as u8
+    v.facts().file_code
 }
 
 /// Give the unused positions of a block (`unused(i)`: a capture is

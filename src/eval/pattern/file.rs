@@ -18,26 +18,6 @@ const HEADER: usize = 20;
 /// Bytes of the checksum after the weights.
 const CHECKSUM: usize = 4;
 
-/// The code of each variant with a pattern evaluation in byte 12, fixed
-/// for good (never a variant's place in an enum).
-const VARIANT_CODES: [(Variant, u8); 6] = [
-    (Variant::International, 1),
-    (Variant::English, 2),
-    (Variant::Brazilian, 3),
-    (Variant::Russian, 4),
-    (Variant::Dama, 5),
-    (Variant::DamaInternational, 6),
-];
-
-/// The code of `variant` in byte 12 (0 for a variant without a pattern
-/// evaluation, which no file holds).
-fn variant_code(variant: Variant) -> u8 {
-    VARIANT_CODES
-        .iter()
-        .find(|(v, _)| *v == variant)
-        .map_or(0, |(_, code)| *code)
-}
-
 /// The CRC-32 (IEEE 802.3, as zlib and PNG compute it) of `bytes`: any
 /// burst of flipped bits up to 32 long changes it.
 fn crc32(bytes: &[u8]) -> u32 {
@@ -108,7 +88,7 @@ impl PatternWeights {
         let mut out = Vec::with_capacity(HEADER + 4 * self.weights.len() + CHECKSUM);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(variant_code(self.variant));
+        out.push(self.variant.facts().file_code);
         out.extend_from_slice(&[regions as u8, REGION_SQUARES as u8, SCALARS as u8]);
         out.extend_from_slice(&self.scale.to_le_bytes());
         for [op, eg] in &self.weights {
@@ -135,11 +115,10 @@ impl PatternWeights {
                 "version {version}, this build reads {VERSION}"
             )));
         }
-        let (variant, _) = *VARIANT_CODES
-            .iter()
-            .find(|(_, code)| *code == bytes[12])
+        let variant = Variant::from_file_code(bytes[12])
             .ok_or_else(|| bad(format!("byte 12: no variant has the code {}", bytes[12])))?;
-        let regions = regions_of(variant).expect("every coded variant has regions");
+        let regions = regions_of(variant)
+            .ok_or_else(|| bad(format!("byte 12: {variant} has no pattern evaluation")))?;
         let shape = [bytes[13] as usize, bytes[14] as usize, bytes[15] as usize];
         if shape != [regions, REGION_SQUARES, SCALARS] || regions > MAX_REGIONS {
             return Err(bad(format!(

@@ -216,16 +216,18 @@ fn a_weights_file_round_trips_and_a_bad_one_is_named() {
     assert!(err(&bytes[..bytes.len() - 1]).starts_with("w.bin: "));
     assert!(err(b"hello").contains("not a dam weights file"));
     let mut wrong = bytes.clone();
-    wrong[12] = 1;
-    assert!(err(&wrong).contains("bytes 13-15"), "{}", err(&wrong));
     wrong[12] = 0;
-    assert!(err(&wrong).contains("no variant has the code 0"));
+    assert!(err(&wrong).contains("bytes 13-15"), "{}", err(&wrong));
+    wrong[12] = 8;
+    assert!(err(&wrong).contains("lasca has no pattern evaluation"));
+    wrong[12] = 10;
+    assert!(err(&wrong).contains("no variant has the code 10"));
 }
 
 #[test]
 fn a_flipped_bit_anywhere_in_a_weights_file_is_caught() {
     let bytes = random_weights(Variant::English, &mut Rng(12)).to_bytes();
-    assert_eq!(bytes[12], 2, "english is coded 2, whatever the enum order");
+    assert_eq!(bytes[12], 1, "english's file code, whatever the enum order");
     for at in [20, 21, bytes.len() / 2, bytes.len() - 5, bytes.len() - 1] {
         for bit in [0, 7] {
             let mut flipped = bytes.clone();
