@@ -21,11 +21,6 @@ impl<G: Game> Opening<G> {
         }
     }
 
-    /// The book file this reads.
-    pub fn file(&self) -> &str {
-        &self.file
-    }
-
     /// A move of the book for `pos` while its ply is below `max_ply`, one
     /// of those within `margin` of the best (picked by `random`), with its
     /// score. The first probe reads the book; when it cannot be read, that

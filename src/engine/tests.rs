@@ -82,3 +82,17 @@ fn no_databases_below_two_pieces() {
     });
     assert!(engine.tables().is_none());
 }
+
+#[test]
+fn a_book_that_does_not_read_says_why_once() {
+    let missing = Opening::<International>::new("/no/such/dir/dam.book");
+    let start = International::start();
+    assert!(missing.probe(&start, 20, 4, 1).is_err());
+    assert_eq!(missing.probe(&start, 20, 4, 1), Ok(None));
+    let shipped = Opening::<International>::new("");
+    let (mv, _) = shipped
+        .probe(&start, 20, 4, 1)
+        .unwrap()
+        .expect("a book move");
+    assert!(start.count_moves() > 0 && start.play(&mv) != start);
+}

@@ -16,7 +16,7 @@ mod squares;
 
 pub use line::{Line, parse, write};
 use params::param_line;
-pub use params::{PARAMS, Param, Params, set_param};
+pub use params::{PARAMS, Params, set_param};
 pub use position::{parse_position, position_text};
 pub use squares::convert as hub_numbering;
 
