@@ -113,11 +113,6 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The variant's code in the header: its file code in the variant table.
-pub fn variant_code(v: Variant) -> u8 {
-    v.facts().file_code
-}
-
 /// Give the unused positions of a block (`unused(i)`: a capture is
 /// pending, the probe never reads it) the value of the last used one
 /// before them, or of the block's first used one: runs grow and a block
@@ -181,7 +176,7 @@ pub fn encode_file(variant: Variant, sig: Signature, values: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + body.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
-    out.push(variant_code(variant));
+    out.push(variant.facts().file_code);
     out.push(INDEX_SCHEME);
     out.extend_from_slice(&[sig.men, sig.kings, sig.their_men, sig.their_kings]);
     out.extend_from_slice(&[VALUE_ENCODING, COMPRESSION, 0, 0]);
@@ -246,7 +241,7 @@ pub fn check_identity(
     if found != version {
         return Err(format!("{kind} format version {found}, expected {version}"));
     }
-    if bytes[10] != variant_code(variant) {
+    if bytes[10] != variant.facts().file_code {
         return Err(format!("built for another variant (code {})", bytes[10]));
     }
     if bytes[11] != INDEX_SCHEME {

@@ -14,7 +14,7 @@
 //! panic. Files of the first format (`version1`) are read whole, to be
 //! rewritten in this one.
 
-use super::format::{Wdl, checksum, variant_code};
+use super::format::{Wdl, checksum};
 use super::huffman::{self, BitWriter, Decoder, peek};
 use super::signature::Signature;
 use crate::variant::Variant;
@@ -165,7 +165,7 @@ pub fn encode_file(variant: Variant, sig: Signature, runs: &[Run]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + body.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
-    out.push(variant_code(variant));
+    out.push(variant.facts().file_code);
     out.push(super::format::INDEX_SCHEME);
     out.extend_from_slice(&[sig.men, sig.kings, sig.their_men, sig.their_kings]);
     out.extend_from_slice(&(RUNS_PER_BLOCK as u16).to_le_bytes());

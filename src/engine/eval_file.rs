@@ -11,7 +11,7 @@ use std::path::Path;
 /// plays one variant); a command that plays every variant passes `None`.
 pub fn use_eval_file(path: Option<&Path>, variant: Option<Variant>) -> Result<(), WeightsError> {
     if let Some(path) = path {
-        let variant = pattern::install_file_for(path, variant)?;
+        let variant = pattern::install_file(path, variant)?;
         log::info!("{}: {variant} evaluation weights", path.display());
     }
     Ok(())

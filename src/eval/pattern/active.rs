@@ -46,7 +46,7 @@ pub fn install(variant: Variant, w: Option<PatternWeights>) {
 
 /// Read a weights file (of `wanted`, if given: another variant's file is
 /// an error) and play its variant with it; returns the variant.
-pub fn install_file_for(path: &Path, wanted: Option<Variant>) -> Result<Variant, WeightsError> {
+pub fn install_file(path: &Path, wanted: Option<Variant>) -> Result<Variant, WeightsError> {
     let w = PatternWeights::read_for(path, wanted)?;
     let variant = w.variant;
     install(variant, Some(w));

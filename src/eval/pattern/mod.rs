@@ -26,7 +26,7 @@
 mod active;
 mod file;
 
-pub use active::{active, install, install_file_for};
+pub use active::{active, install, install_file};
 pub use file::{PatternWeights, WeightsError};
 
 use super::masks::Masks;
