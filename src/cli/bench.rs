@@ -3,6 +3,7 @@
 //! thread the node total is deterministic: a regression check.
 
 use super::CliError;
+use super::bench_threads;
 use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
@@ -25,6 +26,14 @@ pub struct BenchArgs {
     /// Evaluate with this weights file (`dam tune`) for its variant.
     #[arg(long)]
     eval_file: Option<std::path::PathBuf>,
+    /// Print the time-to-depth speed-up of `--threads` over one thread on
+    /// the international positions (a fresh table for each search).
+    #[arg(long, conflicts_with = "stop_latency")]
+    speedup: bool,
+    /// Print the time from `stop` to the answer of searches with
+    /// `--threads`, stopped after 100 ms (international positions).
+    #[arg(long)]
+    stop_latency: bool,
 }
 
 /// The start position of every variant, then positions reached by random
@@ -176,6 +185,13 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         args.threads
     };
     let engine = Engine::new(&Config::new(threads, args.tt_size));
+    if args.speedup {
+        let one = Engine::new(&Config::new(1, args.tt_size));
+        return bench_threads::speedup(&one, &engine, POSITIONS, args.depth);
+    }
+    if args.stop_latency {
+        return bench_threads::stop_latency(&engine, POSITIONS, Duration::from_millis(100), 5);
+    }
     let limits = Limits {
         depth: Some(args.depth),
         ..Limits::default()

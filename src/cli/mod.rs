@@ -3,6 +3,7 @@
 
 mod analyze;
 mod bench;
+mod bench_threads;
 mod book;
 mod datagen;
 mod dxp;

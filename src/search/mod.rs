@@ -7,6 +7,7 @@
 //! (the table is cleared by the caller between unrelated searches), which
 //! makes `dam bench` a regression check.
 
+mod busy;
 mod control;
 mod evals;
 mod history;
@@ -24,11 +25,13 @@ use crate::egtb::Tables;
 use crate::egtb::moves::best_moves;
 use crate::eval::Evaluate;
 use crate::rules::MoveList;
+use busy::Busy;
 use crossbeam_channel::Sender;
-use root::RootMove;
+use root::{Deepest, RootMove};
 use score::INFINITE;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use worker::{Shared, Worker};
 
@@ -101,6 +104,8 @@ pub struct Searcher {
     pool: Option<rayon::ThreadPool>,
     features: Features,
     tables: Option<Arc<Tables>>,
+    /// The positions the threads are searching (used with more than one).
+    busy: Busy,
 }
 
 impl Searcher {
@@ -131,6 +136,7 @@ impl Searcher {
             pool,
             features: Features::default(),
             tables: None,
+            busy: Busy::new(),
         }
     }
 
@@ -198,6 +204,10 @@ impl Searcher {
             roots[..=i as usize].rotate_right(1);
         }
         self.tt.new_search();
+        let split = self.threads() > 1;
+        if split {
+            self.busy.clear();
+        }
         let shared = Shared {
             tt: &self.tt,
             control,
@@ -207,27 +217,39 @@ impl Searcher {
             features: self.features,
             tables,
             tbhits: AtomicU64::new(0),
+            split,
+            busy: &self.busy,
+            finished: AtomicI32::new(0),
         };
         let max = limits.depth.unwrap_or(MAX_PLY as i32).max(1);
+        let deepest = Mutex::new(Deepest {
+            depth: 0,
+            roots: Vec::new(),
+        });
         let mut depth = 0;
         if !roots.is_empty() {
             let helper_roots = roots.clone();
             let main = |roots: &mut Vec<RootMove<G::Move>>| {
                 let mut w = Worker::<G>::new(&shared, true, &path);
-                let reached = w.iterate(pos, roots, (1, max), lines, info);
+                let reached = w.iterate(pos, roots, (1, max), lines, info, &deepest);
                 w.flush();
                 control.stop();
                 reached.depth
             };
             depth = match &self.pool {
                 Some(pool) => pool.scope(|s| {
-                    for id in 1..self.threads {
+                    for _ in 1..self.threads {
                         let (shared, path, roots) = (&shared, &path, helper_roots.clone());
+                        let deepest = &deepest;
                         s.spawn(move |_| {
                             let mut roots = roots;
                             let mut w = Worker::<G>::new(shared, false, path);
-                            w.iterate(pos, &mut roots, (1 + id as i32 % 2, max), 1, None);
+                            let reached = w.iterate(pos, &mut roots, (1, max), 1, info, deepest);
                             w.flush();
+                            // a helper that completes the last depth ends the search
+                            if reached.depth >= max {
+                                control.stop();
+                            }
                         });
                     }
                     main(&mut roots)
@@ -235,6 +257,15 @@ impl Searcher {
                 None => main(&mut roots),
             };
         }
+        // one line: the deepest completed iteration of any thread answers
+        // when it is deeper than the main thread's
+        let deepest = deepest.into_inner().unwrap_or_else(|e| e.into_inner());
+        let roots = if lines <= 1 && deepest.depth > depth {
+            depth = deepest.depth;
+            deepest.roots
+        } else {
+            roots
+        };
         let best = roots.first();
         Outcome {
             best: best.map(|r| r.mv),

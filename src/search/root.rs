@@ -7,6 +7,8 @@ use super::worker::{Line, Worker};
 use super::{Info, MAX_PLY};
 use crate::eval::Evaluate;
 use crossbeam_channel::Sender;
+use std::sync::Mutex;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// A legal move of the root with its latest score and line.
 #[derive(Clone, Debug)]
@@ -25,6 +27,13 @@ pub struct Reached {
     pub depth: i32,
 }
 
+/// The deepest iteration any thread completed, with its root moves (best
+/// first): the answer when it is deeper than the main thread's.
+pub struct Deepest<M> {
+    pub depth: i32,
+    pub roots: Vec<RootMove<M>>,
+}
+
 impl<G: Evaluate> Worker<'_, G> {
     /// Search the root moves from `skip` on, best first afterwards; returns
     /// the best score found (the first move's score when all fail low).
@@ -40,10 +49,31 @@ impl<G: Evaluate> Worker<'_, G> {
         self.flush();
         roots[skip..].iter_mut().for_each(|r| r.score = -INFINITE);
         let mut best = -INFINITE;
-        for (n, r) in roots.iter_mut().enumerate().skip(skip) {
-            let mv = r.mv;
+        // As inside the tree, a move another thread is on waits its turn.
+        let split = self.shared.split && depth >= 2;
+        let mut deferred: Vec<usize> = Vec::new();
+        let (mut next, mut waited) = (skip, 0);
+        loop {
+            let (n, may_wait) = if next < roots.len() {
+                next += 1;
+                (next - 1, split && next - 1 > skip)
+            } else if waited < deferred.len() {
+                waited += 1;
+                (deferred[waited - 1], false)
+            } else {
+                break;
+            };
+            let mv = roots[n].mv;
             let child = pos.play(&mv);
-            self.path.push(child.hash());
+            let key = child.hash();
+            if may_wait && self.shared.busy.searching(key) {
+                deferred.push(n);
+                continue;
+            }
+            if split {
+                self.shared.busy.enter(key);
+            }
+            self.path.push(key);
             let score = if n == skip {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -55,10 +85,14 @@ impl<G: Evaluate> Worker<'_, G> {
                 }
             };
             self.path.pop();
+            if split {
+                self.shared.busy.leave(key);
+            }
             if self.stopped {
                 break;
             }
             if n == skip || score > alpha {
+                let r = &mut roots[n];
                 r.score = score;
                 r.line.clear();
                 r.line.push(mv);
@@ -78,7 +112,10 @@ impl<G: Evaluate> Worker<'_, G> {
     }
 
     /// Iterative deepening from `first` to `max` plies, `lines` principal
-    /// lines; the main thread reports each finished line on `info`.
+    /// lines. With one line, a thread goes on past the deepest iteration
+    /// any thread completed, records its own completed iterations in
+    /// `deepest` when they are the deepest yet, and reports those on
+    /// `info`; with more lines only the main thread reports.
     pub fn iterate(
         &mut self,
         pos: &G,
@@ -86,11 +123,21 @@ impl<G: Evaluate> Worker<'_, G> {
         (first, max): (i32, i32),
         lines: usize,
         info: Option<&Sender<Info<G::Move>>>,
+        deepest: &Mutex<Deepest<G::Move>>,
     ) -> Reached {
         let lines = lines.clamp(1, roots.len().max(1));
         let mut reached = Reached { depth: 0 };
         let soft = self.shared.limits.budget().soft;
-        for depth in first..=max.min(MAX_PLY as i32 - 2) {
+        let last_depth = max.min(MAX_PLY as i32 - 2);
+        let mut depth = first - 1;
+        loop {
+            depth += 1;
+            if lines == 1 {
+                depth = depth.max(self.shared.finished.load(Relaxed) + 1);
+            }
+            if depth > last_depth {
+                break;
+            }
             self.root_depth = depth;
             for k in 0..lines {
                 let last = roots[k].last;
@@ -122,20 +169,22 @@ impl<G: Evaluate> Worker<'_, G> {
                 if k == 0 {
                     reached.depth = depth;
                 }
-                if let Some(tx) = info {
+                let report = if lines == 1 {
+                    self.publish(roots, depth, deepest)
+                } else {
+                    self.main
+                };
+                if let Some(tx) = info.filter(|_| report) {
                     self.flush();
                     let _ = tx.send(Info {
                         depth,
                         seldepth: self.seldepth,
                         line: k + 1,
                         score: roots[k].score,
-                        nodes: self.shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
+                        nodes: self.shared.nodes.load(Relaxed),
                         time: self.shared.control.elapsed(),
                         pv: roots[k].line.to_vec(),
-                        tbhits: self
-                            .shared
-                            .tbhits
-                            .load(std::sync::atomic::Ordering::Relaxed),
+                        tbhits: self.shared.tbhits.load(Relaxed),
                     });
                 }
             }
@@ -159,5 +208,25 @@ impl<G: Evaluate> Worker<'_, G> {
             }
         }
         reached
+    }
+
+    /// Record a completed iteration of one line when it is the deepest of
+    /// any thread; whether it was.
+    fn publish(
+        &self,
+        roots: &[RootMove<G::Move>],
+        depth: i32,
+        deepest: &Mutex<Deepest<G::Move>>,
+    ) -> bool {
+        if self.shared.finished.fetch_max(depth, Relaxed) >= depth {
+            return false;
+        }
+        let mut d = deepest.lock().unwrap_or_else(|e| e.into_inner());
+        if d.depth < depth {
+            d.depth = depth;
+            d.roots.clear();
+            d.roots.extend_from_slice(roots);
+        }
+        true
     }
 }

@@ -100,3 +100,20 @@ fn a_short_time_limit_is_kept() {
     assert!(out.time < Duration::from_millis(400), "{:?}", out.time);
     assert!(out.best.is_some());
 }
+
+#[test]
+fn two_threads_report_each_depth_once_and_reach_the_limit() {
+    let pos = International::start();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let searcher = Searcher::new(2, 18);
+    assert_eq!(searcher.threads(), 2);
+    let out = searcher.search(&pos, &[], &depth(9), 1, &Control::new(false), Some(&tx));
+    assert_eq!(out.depth, 9);
+    assert!(out.best.is_some_and(|m| legal(&pos, &m)));
+    let mut depths: Vec<i32> = rx.try_iter().map(|i| i.depth).collect();
+    depths.sort();
+    let reported = depths.len();
+    depths.dedup();
+    assert_eq!(depths.len(), reported, "a depth reported twice");
+    assert_eq!(depths.last(), Some(&9));
+}

@@ -4,6 +4,7 @@
 //! extension, repetition and draw rules, and a quiescence search that
 //! plays out forced captures.
 
+use super::busy::Busy;
 use super::evals::EvalCache;
 use super::history::{MOVE_KEYS, move_key};
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
@@ -13,7 +14,7 @@ use crate::egtb::{Tables, search_score};
 use crate::eval::Evaluate;
 use crate::rules::{GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 /// A principal variation.
@@ -21,6 +22,10 @@ pub type Line<M> = ArrayVec<M, MAX_PLY>;
 
 /// Nodes a thread searches between looks at the shared state.
 const CHECK_EVERY: u64 = 1024;
+
+/// The shallowest remaining depth at which threads split a node's moves
+/// (see `busy`): below it a subtree is too small to be worth the marks.
+const SPLIT_DEPTH: i32 = 5;
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -35,6 +40,12 @@ pub struct Shared<'a> {
     /// Endgame databases of the searched variant, and their hits.
     pub tables: Option<&'a Tables>,
     pub tbhits: AtomicU64,
+    /// Whether more than one thread searches: then they split nodes' moves
+    /// through `busy`.
+    pub split: bool,
+    pub busy: &'a Busy,
+    /// The deepest iteration any thread has completed.
+    pub finished: AtomicI32,
 }
 
 impl Shared<'_> {
@@ -301,13 +312,36 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_index = 0u16;
-        for n in 0..order.len() {
-            let pick = (n..order.len()).max_by_key(|&j| order[j].0).unwrap_or(n);
-            order.swap(n, pick);
+        // Moves another thread is searching wait until the rest are done.
+        let split = self.shared.split && depth >= SPLIT_DEPTH;
+        let mut deferred: ArrayVec<u16, MAX_MOVES> = ArrayVec::new();
+        let (mut next, mut waited) = (0, 0);
+        loop {
+            let (n, may_wait) = if next < order.len() {
+                let pick = (next..order.len())
+                    .max_by_key(|&j| order[j].0)
+                    .unwrap_or(next);
+                order.swap(next, pick);
+                next += 1;
+                (next - 1, split && next > 1)
+            } else if waited < deferred.len() {
+                waited += 1;
+                (deferred[waited - 1] as usize, false)
+            } else {
+                break;
+            };
             let index = order[n].1;
             let mv = moves[index as usize];
             let child = pos.play(&mv);
-            self.path.push(child.hash());
+            let child_key = child.hash();
+            if may_wait && self.shared.busy.searching(child_key) {
+                deferred.push(n as u16);
+                continue;
+            }
+            if split {
+                self.shared.busy.enter(child_key);
+            }
+            self.path.push(child_key);
             let score = if n == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
@@ -331,6 +365,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 s
             };
             self.path.pop();
+            if split {
+                self.shared.busy.leave(child_key);
+            }
             if self.stopped {
                 return 0;
             }
