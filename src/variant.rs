@@ -190,13 +190,14 @@ const DAMA: Facts = Facts {
     book: None,
     match_ballots: None,
     datagen_ballots: None,
-    weights: None,
+    weights: Some(include_bytes!("../weights/dama.bin")),
 };
 const DAMA_INTERNATIONAL: Facts = Facts {
     id: "dama-international",
     aliases: &[],
     hub_names: &["dama-international"],
     file_code: 5,
+    weights: Some(include_bytes!("../weights/dama-international.bin")),
     ..DAMA
 };
 const DAMASCA: Facts = Facts {
