@@ -21,6 +21,7 @@ pub mod index;
 pub mod moves;
 pub mod shelf;
 pub mod signature;
+pub mod status;
 pub mod tables;
 pub mod wdl;
 
