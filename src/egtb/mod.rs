@@ -39,6 +39,11 @@ use std::path::{Path, PathBuf};
 /// evaluation, below the scores of a win found by search (`MATE_BOUND`).
 pub const TB_WIN: i32 = 20_000;
 
+/// Scores from this up to `TB_WIN` (and their negatives) are database
+/// wins (losses): the search reached a covered position whose distance to
+/// the game's end is not known (`search::score::standing`).
+pub const TB_BOUND: i32 = TB_WIN - 1_000;
+
 /// The distance a win or loss read from a `.wdl` is scored at in the
 /// search: beyond every stored distance, so that a win whose distance is
 /// known (the root, from the `.dtb`) scores higher.

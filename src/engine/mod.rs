@@ -16,7 +16,7 @@ pub use pool::{Pool, pool};
 
 use crate::egtb::{Tables, default_dir, open_for_engine};
 use crate::eval::Evaluate;
-use crate::search::score::mate_plies;
+use crate::search::score::{Standing, standing};
 use crate::search::{Control, Features, Info, Limits, Outcome, STACK, Searcher};
 use crate::variant::Variant;
 use crossbeam_channel::Sender;
@@ -186,13 +186,17 @@ pub fn start<G: Evaluate>(engine: &Arc<Engine>, job: Job<G>) -> std::io::Result<
         })
 }
 
-/// A score as text: men with two decimals, or a win/loss in plies
-/// (`win7`, `loss4`).
+/// A score as text: men with two decimals, a win/loss the search found
+/// with its plies to the game's end (`win7`, `loss4`), or a win/loss the
+/// endgame databases prove, its distance to the end unknown (`win`,
+/// `loss`).
 pub fn score_text(score: i32) -> String {
-    match mate_plies(score) {
-        Some(p) if p >= 0 => format!("win{p}"),
-        Some(p) => format!("loss{}", -p),
-        None => format!("{:.2}", score as f64 / 100.0),
+    match standing(score) {
+        Standing::Win(Some(p)) => format!("win{p}"),
+        Standing::Win(None) => "win".into(),
+        Standing::Loss(Some(p)) => format!("loss{p}"),
+        Standing::Loss(None) => "loss".into(),
+        Standing::Eval(s) => format!("{:.2}", s as f64 / 100.0),
     }
 }
 
