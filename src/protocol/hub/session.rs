@@ -461,16 +461,16 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
 }
 
 /// The engine `params` ask for, with the endgame databases of
-/// `egtb-path` when `egtb-pieces` is 2 or more.
+/// `egtb-path` that `egtb-pieces` asks for (by default the largest set
+/// found, nothing built).
 fn engine_for(params: &Params) -> Engine {
-    let egtb = EgtbSettings {
-        variant: params.variant,
-        dir: (!params.egtb_path.is_empty()).then(|| params.egtb_path.clone().into()),
-        pieces: params.egtb_pieces,
-        build_missing: true,
-    };
+    let dir = (!params.egtb_path.is_empty()).then(|| params.egtb_path.clone().into());
     Engine::new(&Config {
-        egtb: Some(egtb),
+        egtb: Some(EgtbSettings::limited(
+            params.variant,
+            dir,
+            params.egtb_pieces,
+        )),
         ..Config::new(params.threads, params.tt_size)
     })
 }
