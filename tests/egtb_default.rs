@@ -97,6 +97,13 @@ fn nothing_found_plays_without_and_says_how_to_build_at_info_level() {
     );
     let quiet = dam_in(&empty, &["analyze", "--fen", WON, "--depth", "2"]);
     assert_eq!(stderr(&quiet), "", "silent at the default log level");
+    let stacks = dam_in(&empty, &["analyze", "--variant", "lasca", "--depth", "1"]);
+    assert!(stacks.status.success(), "{}", stderr(&stacks));
+    assert_eq!(
+        stderr(&stacks),
+        "",
+        "a variant without databases plays without a word"
+    );
 }
 
 #[test]

@@ -154,7 +154,8 @@ pub fn default_dir() -> PathBuf {
 /// so opening takes no longer than mapping the files. The problems found
 /// (missing or damaged files) are logged once as one warning, and the set
 /// covers what is there; `None` when it covers nothing (said once at info
-/// level, with the command that builds them).
+/// level, with the command that builds them) or the variant has no
+/// databases (a warning only with `first_use`).
 pub fn open_for_engine(
     variant: Variant,
     dir: &Path,
@@ -169,7 +170,11 @@ pub fn open_for_engine(
         Tables::open(R::VARIANT, R::GEO, dir, pieces, R::MEN)
     });
     let Some((mut tables, problems)) = opened else {
-        log::warn!("{}", unsupported(variant));
+        // only a limit asked for says so: by default a variant without
+        // databases just plays without
+        if first_use {
+            log::warn!("{}", unsupported(variant));
+        }
         return None;
     };
     if let Some(first) = problems.first() {
