@@ -2,6 +2,7 @@
 //! best move.
 
 use super::CliError;
+use crate::egtb::MAX_PIECES;
 use crate::engine::{Config, EgtbSettings, Engine, score_text, use_eval_file};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
@@ -42,9 +43,10 @@ pub struct AnalyzeArgs {
     /// Transposition table size, log2 of its entries (16 bytes each).
     #[arg(long, default_value_t = 22)]
     tt_size: u32,
-    /// Probe endgame databases of up to this many pieces (0: none; the
-    /// sets of up to 4 pieces are built on first use).
-    #[arg(long, default_value_t = 0)]
+    /// Probe endgame databases of at most this many pieces (default 8:
+    /// the largest set found, nothing built; 2-7: the sets of up to 4
+    /// pieces are built first if missing; 0: none).
+    #[arg(long, default_value_t = MAX_PIECES, value_parser = clap::value_parser!(u32).range(0..=8))]
     egtb_pieces: u32,
     /// Endgame database directory (default: $DAM_EGTB_DIR, else the
     /// user's cache).
@@ -83,12 +85,11 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
         ..Limits::default()
     };
     let mut config = Config::new(args.threads.unwrap_or_else(default_threads), args.tt_size);
-    config.egtb = Some(EgtbSettings {
-        variant: args.variant,
-        dir: args.egtb_dir.clone(),
-        pieces: args.egtb_pieces,
-        build_missing: true,
-    });
+    config.egtb = Some(EgtbSettings::limited(
+        args.variant,
+        args.egtb_dir.clone(),
+        args.egtb_pieces,
+    ));
     let engine = Engine::new(&config);
     if let Some(value) = engine.tables().and_then(|t| t.probe(&pos)) {
         println!("egtb {value}");

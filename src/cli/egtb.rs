@@ -1,5 +1,5 @@
-//! `dam egtb`: build, plan, probe, verify and bench the endgame databases,
-//! and write the `.wdl` files of a `.dtb` set.
+//! `dam egtb`: build, plan, probe, verify, bench and list (`status`) the
+//! endgame databases, and write the `.wdl` files of a `.dtb` set.
 
 use super::CliError;
 use crate::egtb::moves::{move_values, move_wdl};
@@ -30,6 +30,17 @@ pub enum EgtbCommand {
     /// Write the missing or invalid .wdl files (win/draw/loss only) of the
     /// .dtb files in the directory.
     Wdl(WdlArgs),
+    /// List the sets found per variant: pieces, files, bytes, and whether
+    /// each file opens whole (header, size, checksum; `dam egtb verify`
+    /// checks every value).
+    Status(StatusArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StatusArgs {
+    /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
+    #[arg(long)]
+    dir: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -138,6 +149,10 @@ pub fn run(command: &EgtbCommand) -> Result<i32, CliError> {
         EgtbCommand::Verify(args) => verify(args),
         EgtbCommand::Bench(args) => bench(args).map(|()| 0),
         EgtbCommand::Wdl(args) => wdl(args).map(|()| 0),
+        EgtbCommand::Status(args) => {
+            status(args);
+            Ok(0)
+        }
     }
 }
 
@@ -313,4 +328,36 @@ fn wdl(args: &WdlArgs) -> Result<(), CliError> {
         dir.join(args.variant.to_string()).display()
     );
     Ok(())
+}
+
+/// One line per variant, then one per damaged file; the exit status is 0
+/// whatever is found.
+fn status(args: &StatusArgs) {
+    let dir = dir_of(&args.dir);
+    println!("directory {}", dir.display());
+    for v in Variant::REMOVAL {
+        let Some(found) = with_rules!(v, R => egtb::status::status::<R>(&dir)) else {
+            continue;
+        };
+        if found.files == 0 {
+            println!("{v}: no files");
+            continue;
+        }
+        let whole = match found.problems.len() {
+            0 => "every file whole".to_string(),
+            n => format!("{n} damaged"),
+        };
+        println!(
+            "{v}: {}; {} files, {} bytes; {whole}",
+            found.pieces(),
+            found.files,
+            found.bytes
+        );
+        for p in &found.problems {
+            println!("{v}: damaged {p}");
+        }
+    }
+    println!(
+        "checked: header, size and checksum of each file; `dam egtb verify` checks every value against its successors"
+    );
 }

@@ -45,7 +45,7 @@ enum Command {
     Book(book::BookCommand),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
-    /// Endgame databases: build, plan, probe, verify, bench, wdl.
+    /// Endgame databases: build, plan, probe, verify, bench, wdl, status.
     #[command(subcommand)]
     Egtb(egtb::EgtbCommand),
     /// Speak the Hub protocol (version 2) on stdin and stdout.

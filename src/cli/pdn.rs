@@ -8,7 +8,7 @@
 //! cuts collections into shards (`pdn_split`).
 
 use super::CliError;
-use crate::egtb::Shelf;
+use crate::egtb::{MAX_PIECES, Shelf};
 use crate::jobs::analyze::analyze;
 use crate::jobs::batch::{CHUNK, for_each_game, game_bar, progress_bar};
 use crate::jobs::export::{Format, export};
@@ -46,11 +46,12 @@ pub enum PdnCommand {
     /// the engine's move) or `$4` for a blunder (1.00 men or more); the
     /// evaluation after the move as a comment, from White's point of view,
     /// in men: `{+0.35}`, `{-1.20}`, `{0.00}`, or a forced win as `{#+13}`
-    /// (White wins in 13 plies) or `{#-13}` (Black wins); and, after a
+    /// (White wins in 13 plies) or `{#-13}` (Black wins), `{#+}` or `{#-}`
+    /// where the endgame databases prove it; and, after a
     /// mistake or a blunder, the engine's move as a variation with its
     /// evaluation, `(12. 33-29 {+0.10})`, which PDN readers show as an
-    /// alternative and `dam pdn validate` checks. With `--egtb-pieces N`
-    /// the search probes the endgame databases, and a move that throws a
+    /// alternative and `dam pdn validate` checks. The search probes the
+    /// endgame databases found (`--egtb-pieces`), and a move that throws a
     /// database value away (win to draw or loss, draw to loss) is a mistake
     /// at least (win to loss: a blunder), commented with both values,
     /// `{egtb: win 7 -> draw}`. Bad games are reported
@@ -140,10 +141,11 @@ pub struct AnalyzeArgs {
     /// Search every position for this many seconds.
     #[arg(long, value_parser = super::values::seconds)]
     time: Option<Duration>,
-    /// Probe endgame databases of up to this many pieces, and mark a move
-    /// that throws a database value away (0: none; the sets of up to 4
-    /// pieces are built on first use).
-    #[arg(long, default_value_t = 0)]
+    /// Probe endgame databases of at most this many pieces, and mark a
+    /// move that throws a database value away (default 8: the largest set
+    /// found, nothing built; 2-7: the sets of up to 4 pieces are built
+    /// first if missing; 0: none).
+    #[arg(long, default_value_t = MAX_PIECES, value_parser = clap::value_parser!(u32).range(0..=8))]
     egtb_pieces: u32,
     /// Endgame database directory (default: $DAM_EGTB_DIR, else the
     /// user's cache).
@@ -537,7 +539,8 @@ fn limits(args: &AnalyzeArgs) -> Limits {
     }
 }
 
-/// The endgame databases `--egtb-pieces` asks for (none below 2).
+/// The endgame databases `--egtb-pieces` asks for (none below 2; by
+/// default the largest found).
 fn shelf(args: &AnalyzeArgs) -> Option<Shelf> {
     (args.egtb_pieces >= 2).then(|| Shelf::new(args.egtb_dir.as_deref(), args.egtb_pieces))
 }

@@ -21,13 +21,14 @@ pub mod index;
 pub mod moves;
 pub mod shelf;
 pub mod signature;
+pub mod status;
 pub mod tables;
 pub mod wdl;
 
 pub use adjudicate::Adjudicator;
 pub use format::{MAX_DISTANCE, Value, Wdl};
 pub use shelf::Shelf;
-pub use signature::Signature;
+pub use signature::{MAX_PIECES, Signature};
 pub use tables::Tables;
 
 use crate::rules::removal::{Position, Rules};
@@ -37,6 +38,11 @@ use std::path::{Path, PathBuf};
 /// The search score of a database win at distance 0: far above any
 /// evaluation, below the scores of a win found by search (`MATE_BOUND`).
 pub const TB_WIN: i32 = 20_000;
+
+/// Scores from this up to `TB_WIN` (and their negatives) are database
+/// wins (losses): the search reached a covered position whose distance to
+/// the game's end is not known (`search::score::standing`).
+pub const TB_BOUND: i32 = TB_WIN - 1_000;
 
 /// The distance a win or loss read from a `.wdl` is scored at in the
 /// search: beyond every stored distance, so that a win whose distance is
@@ -62,6 +68,14 @@ pub const DTC_PIECES: u32 = 5;
 
 /// The sets built on first use, without asking.
 pub const FIRST_USE_PIECES: u32 = 4;
+
+/// Whether a limit of `pieces` asks for the first-use build: the default,
+/// `MAX_PIECES`, takes the largest set found and builds nothing, so that
+/// a session starts at once; a smaller limit (2 or more) builds the sets
+/// of up to `FIRST_USE_PIECES` pieces first where they are missing.
+pub fn builds_first(pieces: u32) -> bool {
+    (2..MAX_PIECES).contains(&pieces)
+}
 
 /// Names the rules type of a position type of the removal family.
 pub trait RulesOf {
@@ -132,11 +146,16 @@ pub fn default_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("dam-egtb"))
 }
 
-/// The databases of `variant` for the engine: up to `pieces` pieces from
-/// `dir`; with `first_use`, the sets of up to `FIRST_USE_PIECES` pieces
-/// are built first if missing. The problems found (missing or damaged
-/// files) are logged once as one warning, and the set covers what is
-/// there; `None` when it covers nothing.
+/// The databases of `variant` for the engine: every set of up to
+/// `pieces` pieces found in `dir` (the largest found when `pieces` is
+/// `MAX_PIECES`). With `first_use`, the sets of up to `FIRST_USE_PIECES`
+/// pieces (at most `pieces`) are built first when they are missing, as a
+/// warning and a progress bar on stderr say; without it nothing is built,
+/// so opening takes no longer than mapping the files. The problems found
+/// (missing or damaged files) are logged once as one warning, and the set
+/// covers what is there; `None` when it covers nothing (said once at info
+/// level, with the command that builds them) or the variant has no
+/// databases (a warning only with `first_use`).
 pub fn open_for_engine(
     variant: Variant,
     dir: &Path,
@@ -145,13 +164,17 @@ pub fn open_for_engine(
 ) -> Option<Tables> {
     let opened = with_rules!(variant, R => {
         let small = pieces.min(FIRST_USE_PIECES);
-        if first_use && let Err(e) = build::build::<R>(dir, small, true) {
-            log::warn!("endgame databases: building the {small}-piece sets in {}: {e}", dir.display());
+        if first_use && small >= 2 {
+            build_first_use::<R>(dir, small);
         }
         Tables::open(R::VARIANT, R::GEO, dir, pieces, R::MEN)
     });
     let Some((mut tables, problems)) = opened else {
-        log::warn!("{}", unsupported(variant));
+        // only a limit asked for says so: by default a variant without
+        // databases just plays without
+        if first_use {
+            log::warn!("{}", unsupported(variant));
+        }
         return None;
     };
     if let Some(first) = problems.first() {
@@ -162,5 +185,48 @@ pub fn open_for_engine(
         );
     }
     tables.limit(pieces);
-    (tables.pieces() >= 2).then_some(tables)
+    if tables.pieces() < 2 {
+        log::info!(
+            "no {variant} endgame databases in {}: playing without them; `dam egtb build --variant {variant} --pieces 5` builds the 2-5 piece sets there",
+            dir.display()
+        );
+        return None;
+    }
+    Some(tables)
+}
+
+/// Positions a second the first-use build solves on one core: the
+/// international 2-4 piece sets, 42,786,345 positions, took 15.2 s of CPU
+/// (egtb/README.md, "Where the files live").
+const FIRST_USE_RATE: u64 = 2_800_000;
+
+/// Build the sets of up to `pieces` pieces of `R`'s variant under `dir`
+/// unless they open whole, saying first on stderr what is built, where,
+/// and about how long it takes, and showing the build's progress bar.
+fn build_first_use<R: Rules>(dir: &Path, pieces: u32) {
+    let (found, _) = Tables::open(R::VARIANT, R::GEO, dir, pieces, R::MEN);
+    if found.pieces() >= pieces {
+        return;
+    }
+    let positions: u64 = Signature::plan(pieces, R::MEN)
+        .into_iter()
+        .flat_map(|job| [job, job.mirror()])
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|sig| index::Indexer::new(R::GEO, sig).size())
+        .sum();
+    let cores = rayon::current_num_threads().max(1) as u64;
+    let where_to = dir.join(R::VARIANT.to_string());
+    log::warn!(
+        "endgame databases: building the 2-{pieces} piece sets of {} into {} ({positions} positions, about {} s on {cores} core(s)); done once, later runs read them there",
+        R::VARIANT,
+        where_to.display(),
+        positions.div_ceil(FIRST_USE_RATE * cores)
+    );
+    if let Err(e) = build::build::<R>(dir, pieces, false) {
+        log::warn!(
+            "endgame databases: building the {pieces}-piece sets in {}: {e}",
+            dir.display()
+        );
+    }
 }

@@ -1,9 +1,10 @@
-//! The databases of every variant a batch job meets (`dam pdn analyze
-//! --egtb-pieces N`): a variant's set is opened, its sets of up to 4
-//! pieces built if missing, the first time a game of that variant needs
-//! it, and then shared by every thread.
+//! The databases of every variant a batch job meets (`dam pdn analyze`):
+//! a variant's set is opened (its sets of up to 4 pieces built first if
+//! missing, when `--egtb-pieces` asks for fewer than `MAX_PIECES`) the
+//! first time a game of that variant needs it, and then shared by every
+//! thread.
 
-use super::{Tables, default_dir, open_for_engine};
+use super::{Tables, builds_first, default_dir, open_for_engine};
 use crate::variant::Variant;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -36,8 +37,10 @@ impl Shelf {
                 // jobs, and a pool thread waiting for them could pick up
                 // another game that needs this same set.
                 std::thread::scope(|s| {
-                    s.spawn(|| open_for_engine(variant, &self.dir, self.pieces, true))
-                        .join()
+                    s.spawn(|| {
+                        open_for_engine(variant, &self.dir, self.pieces, builds_first(self.pieces))
+                    })
+                    .join()
                 })
                 .ok()
                 .flatten()
@@ -56,6 +59,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let shelf = Shelf::new(Some(dir.path()), 2);
         let first = shelf.get(Variant::Russian).expect("built on first use");
+        let largest = Shelf::new(Some(dir.path()), crate::egtb::MAX_PIECES);
+        let found = largest
+            .get(Variant::Russian)
+            .expect("the set built is found");
+        assert_eq!(found.pieces(), 2);
+        let none = Shelf::new(Some(dir.path()), crate::egtb::MAX_PIECES);
+        assert!(
+            none.get(Variant::English).is_none(),
+            "nothing is built by default"
+        );
         assert_eq!(first.pieces(), 2);
         let again = shelf.get(Variant::Russian).expect("kept");
         assert!(Arc::ptr_eq(first, again));

@@ -14,9 +14,9 @@ pub use eval_file::{use_eval_file, use_shipped_eval};
 pub use opening::Opening;
 pub use pool::{Pool, pool};
 
-use crate::egtb::{Tables, default_dir, open_for_engine};
+use crate::egtb::{Tables, builds_first, default_dir, open_for_engine};
 use crate::eval::Evaluate;
-use crate::search::score::mate_plies;
+use crate::search::score::{Standing, standing};
 use crate::search::{Control, Features, Info, Limits, Outcome, STACK, Searcher};
 use crate::variant::Variant;
 use crossbeam_channel::Sender;
@@ -31,10 +31,27 @@ pub struct EgtbSettings {
     pub variant: Variant,
     /// Their directory; `None`: `$DAM_EGTB_DIR`, else the user's cache.
     pub dir: Option<PathBuf>,
-    /// Sets of up to this many pieces (below 2: none).
+    /// Sets of up to this many pieces (below 2: none; `MAX_PIECES`: the
+    /// largest found).
     pub pieces: u32,
     /// Build the small sets (up to 4 pieces) first when they are missing.
     pub build_missing: bool,
+}
+
+impl EgtbSettings {
+    /// The sets of `variant` in `dir` (`None`: the default directory) that
+    /// a limit of `pieces` asks for: `MAX_PIECES` (the front ends'
+    /// default) opens the largest set found and builds nothing; 2 to 7
+    /// pieces build the small sets first where missing
+    /// (`egtb::builds_first`); below 2, none.
+    pub fn limited(variant: Variant, dir: Option<PathBuf>, pieces: u32) -> EgtbSettings {
+        EgtbSettings {
+            variant,
+            dir,
+            pieces,
+            build_missing: builds_first(pieces),
+        }
+    }
 }
 
 /// What an engine is made of.
@@ -186,13 +203,17 @@ pub fn start<G: Evaluate>(engine: &Arc<Engine>, job: Job<G>) -> std::io::Result<
         })
 }
 
-/// A score as text: men with two decimals, or a win/loss in plies
-/// (`win7`, `loss4`).
+/// A score as text: men with two decimals, a win/loss the search found
+/// with its plies to the game's end (`win7`, `loss4`), or a win/loss the
+/// endgame databases prove, its distance to the end unknown (`win`,
+/// `loss`).
 pub fn score_text(score: i32) -> String {
-    match mate_plies(score) {
-        Some(p) if p >= 0 => format!("win{p}"),
-        Some(p) => format!("loss{}", -p),
-        None => format!("{:.2}", score as f64 / 100.0),
+    match standing(score) {
+        Standing::Win(Some(p)) => format!("win{p}"),
+        Standing::Win(None) => "win".into(),
+        Standing::Loss(Some(p)) => format!("loss{p}"),
+        Standing::Loss(None) => "loss".into(),
+        Standing::Eval(s) => format!("{:.2}", s as f64 / 100.0),
     }
 }
 

@@ -96,3 +96,15 @@ fn a_book_that_does_not_read_says_why_once() {
         .expect("a book move");
     assert!(start.count_moves() > 0 && start.play(&mv) != start);
 }
+
+#[test]
+fn database_wins_print_as_wins_without_a_distance() {
+    use crate::egtb::{Wdl, search_score};
+    use crate::search::score::{MATE, lost_at};
+    assert_eq!(score_text(MATE - 3), "win3");
+    assert_eq!(score_text(lost_at(4)), "loss4");
+    assert_eq!(score_text(search_score(Wdl::Win, 2)), "win");
+    assert_eq!(score_text(search_score(Wdl::Loss, 9)), "loss");
+    assert_eq!(score_text(search_score(Wdl::Draw, 9)), "0.00");
+    assert_eq!(score_text(-125), "-1.25");
+}

@@ -7,8 +7,10 @@
 //! Evaluations are from White's point of view, in men with two decimals
 //! (`{+0.35}`, `{-1.20}`, `{0.00}`), or a forced win as `#` with the
 //! winner's sign and the plies left (`{#+13}` White wins, `{#-13}` Black
-//! wins). A move is a mistake when it loses `MISTAKE` hundredths of a man
-//! or more against the engine's choice, a blunder from `BLUNDER`.
+//! wins), the plies left out where the endgame databases prove the win
+//! without knowing its distance to the end (`{#+}`, `{#-}`). A move is a
+//! mistake when it loses `MISTAKE` hundredths of a man or more against
+//! the engine's choice, a blunder from `BLUNDER`.
 //!
 //! With endgame databases (a `Shelf`), the search probes them, and a move
 //! that throws a covered position's database value away (a win to a draw
@@ -27,7 +29,7 @@ use crate::pdn::check::Checked;
 use crate::pdn::replay::{GameError, Ply, main_line};
 use crate::pdn::write::write_game;
 use crate::rules::{Color, Game};
-use crate::search::score::{lost_at, mate_plies};
+use crate::search::score::{Standing, lost_at, standing};
 use crate::search::{Control, Limits};
 use crate::with_variant;
 pub use annotate::Note;
@@ -173,11 +175,12 @@ fn note<G: Game>(
 
 /// A score from White's point of view as an evaluation comment.
 pub fn eval_text(white: i32) -> String {
-    match mate_plies(white) {
-        Some(p) if p >= 0 => format!("#+{p}"),
-        Some(p) => format!("#-{}", -p),
-        None if white == 0 => "0.00".to_string(),
-        None => format!("{:+.2}", white as f64 / 100.0),
+    let plies = |p: Option<i32>| p.map_or(String::new(), |p| p.to_string());
+    match standing(white) {
+        Standing::Win(p) => format!("#+{}", plies(p)),
+        Standing::Loss(p) => format!("#-{}", plies(p)),
+        Standing::Eval(0) => "0.00".to_string(),
+        Standing::Eval(s) => format!("{:+.2}", s as f64 / 100.0),
     }
 }
 

@@ -6,7 +6,7 @@
 use super::input::Input;
 use super::level::{Level, learner};
 use crate::book::{next_random, random_seed};
-use crate::egtb::Tables;
+use crate::egtb::Value;
 use crate::egtb::signature::MAX_PIECES;
 use crate::engine::score_text;
 use crate::engine::{self, Config, EgtbSettings};
@@ -36,41 +36,36 @@ pub struct Choice<M> {
     pub depth: i32,
 }
 
-/// The search, its table and the learner levels' dice.
+/// The search with its table and its endgame databases, and the learner
+/// levels' dice.
 pub struct Engine {
     engine: engine::Engine,
     dice: u64,
-    /// The endgame databases found in the default directory
-    /// (`$DAM_EGTB_DIR`, else the user's cache), for the `moves` list;
-    /// nothing is built.
-    tables: Option<Tables>,
 }
 
 impl Engine {
+    /// The search probes the largest endgame database set found in the
+    /// default directory (`$DAM_EGTB_DIR`, else the user's cache), which
+    /// the `moves` list shows too; nothing is built.
     pub fn new(variant: Variant, threads: usize, tt_bits: u32) -> Engine {
-        let settings = EgtbSettings {
-            variant,
-            dir: None,
-            pieces: MAX_PIECES,
-            build_missing: false,
-        };
-        let tables = Variant::REMOVAL
+        let egtb = Variant::REMOVAL
             .contains(&variant)
-            .then(|| engine::open_tables(&settings))
-            .flatten();
+            .then(|| EgtbSettings::limited(variant, None, MAX_PIECES));
         Engine {
-            engine: engine::Engine::new(&Config::new(threads, tt_bits)),
+            engine: engine::Engine::new(&Config {
+                egtb,
+                ..Config::new(threads, tt_bits)
+            }),
             dice: random_seed(),
-            tables,
         }
     }
 
     /// The endgame database's value of `mv` for the side that plays it
     /// (`win 7`, `draw`, `loss 3`: plies to the next conversion), when the
     /// position after it is covered.
-    pub fn database_value<G: Evaluate>(&self, pos: &G, mv: &G::Move) -> Option<String> {
-        let after = self.tables.as_ref()?.probe(&pos.play(mv))?;
-        Some(after.back().to_string())
+    pub fn database_value<G: Evaluate>(&self, pos: &G, mv: &G::Move) -> Option<Value> {
+        let after = self.engine.tables()?.probe(&pos.play(mv))?;
+        Some(after.back())
     }
 
     /// Forget the table (a new game).

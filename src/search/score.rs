@@ -1,6 +1,10 @@
 //! Score conventions: hundredths of a man, wins and losses as `MATE`
 //! minus the distance in plies (so the fastest win scores highest), and
 //! the conversions a table entry needs to keep mate distances relative.
+//! A win the endgame databases prove scores between `egtb::TB_BOUND` and
+//! `egtb::TB_WIN`: a win, its distance to the game's end unknown.
+
+use crate::egtb::TB_BOUND;
 
 /// Larger than any score.
 pub const INFINITE: i32 = 32_000;
@@ -51,6 +55,28 @@ pub fn mate_plies(score: i32) -> Option<i32> {
     }
 }
 
+/// What a score says: an evaluation in hundredths of a man, or a win or a
+/// loss for the side it belongs to, with the plies to the game's end where
+/// the search found that end (`None`: the endgame databases prove it and
+/// do not know the distance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Eval(i32),
+    Win(Option<i32>),
+    Loss(Option<i32>),
+}
+
+/// What `score` says.
+pub fn standing(score: i32) -> Standing {
+    match mate_plies(score) {
+        Some(p) if p >= 0 => Standing::Win(Some(p)),
+        Some(p) => Standing::Loss(Some(-p)),
+        None if score >= TB_BOUND => Standing::Win(None),
+        None if score <= -TB_BOUND => Standing::Loss(None),
+        None => Standing::Eval(score),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +90,18 @@ mod tests {
         assert_eq!(mate_plies(MATE - 7), Some(7));
         assert_eq!(mate_plies(lost_at(4)), Some(-4));
         assert_eq!(mate_plies(100), None);
+    }
+
+    #[test]
+    fn database_scores_are_wins_without_a_distance() {
+        use crate::egtb::{Wdl, search_score};
+        assert_eq!(standing(MATE - 7), Standing::Win(Some(7)));
+        assert_eq!(standing(lost_at(4)), Standing::Loss(Some(4)));
+        for ply in [0, 1, 127] {
+            assert_eq!(standing(search_score(Wdl::Win, ply)), Standing::Win(None));
+            assert_eq!(standing(search_score(Wdl::Loss, ply)), Standing::Loss(None));
+        }
+        assert_eq!(standing(search_score(Wdl::Draw, 3)), Standing::Eval(0));
+        assert_eq!(standing(-250), Standing::Eval(-250));
     }
 }

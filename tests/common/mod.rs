@@ -12,9 +12,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::sync::mpsc::{self, Receiver};
 
-/// A command that runs the built `dam`.
+/// A command that runs the built `dam`, its default endgame database
+/// directory one that holds none (so that no test depends on the user's
+/// cache; a test that wants databases sets `DAM_EGTB_DIR` or passes a
+/// directory).
 pub fn command() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dam"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dam"));
+    command.env(
+        "DAM_EGTB_DIR",
+        std::env::temp_dir().join("dam-test-no-egtb-here"),
+    );
+    command
 }
 
 /// Run `dam ARGS` to its end, stdin empty; its exit status and output.

@@ -11,7 +11,7 @@ mod solve;
 mod verify;
 
 pub use bench::bench;
-pub use verify::verify;
+pub use verify::{checksum_ok, verify};
 
 use super::signature::Signature;
 use super::tables::{self, Tables};

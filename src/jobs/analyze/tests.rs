@@ -20,6 +20,9 @@ fn evaluations_are_signed_men_or_plies_to_a_win() {
     assert_eq!(eval_text(0), "0.00");
     assert_eq!(eval_text(MATE - 13), "#+13");
     assert_eq!(eval_text(-(MATE - 13)), "#-13");
+    use crate::egtb::{Wdl, search_score};
+    assert_eq!(eval_text(search_score(Wdl::Win, 4)), "#+");
+    assert_eq!(eval_text(search_score(Wdl::Loss, 4)), "#-");
 }
 
 #[test]

@@ -3,10 +3,12 @@
 //! and live analysis until the player types.
 
 use super::{Flow, Session};
+use crate::egtb::moves::rank;
 use crate::engine::score_text;
 use crate::eval::Evaluate;
 use crate::notation::movetext::pdn_move;
 use crate::play::input::Input;
+use crate::rules::MoveList;
 
 impl<G: Evaluate> Session<G> {
     pub(super) fn list_moves(&mut self) {
@@ -22,17 +24,29 @@ impl<G: Evaluate> Session<G> {
         let mut lines = out.lines.clone();
         lines.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
         let mut text = format!("{all} legal moves, best first (depth {}):", out.depth);
-        for (mv, score) in &lines {
+        let mut row = |mv: &G::Move, score: String| {
             let db = self
                 .engine
                 .database_value(&pos, mv)
                 .map(|v| format!("  database {v}"))
                 .unwrap_or_default();
-            text.push_str(&format!(
-                "\n  {:<12} {:>8}{db}",
-                pdn_move(&pos, mv),
-                score_text(*score)
-            ));
+            text.push_str(&format!("\n  {:<12} {score:>8}{db}", pdn_move(&pos, mv)));
+        };
+        for (mv, score) in &lines {
+            row(mv, score_text(*score));
+        }
+        // a covered root searches only the moves that keep the database
+        // value: the others follow, unsearched, by their database value
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let mut rest: Vec<_> = moves
+            .into_iter()
+            .filter(|mv| !lines.iter().any(|(m, _)| m == mv))
+            .map(|mv| (self.engine.database_value(&pos, &mv).map(rank), mv))
+            .collect();
+        rest.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
+        for (_, mv) in &rest {
+            row(mv, "-".into());
         }
         self.screen.say(&text);
     }

@@ -4,6 +4,7 @@
 //! checks a value against the same row, so the two cannot drift apart.
 
 use super::{Line, Out, variant_names, write};
+use crate::egtb::MAX_PIECES;
 use crate::engine::{use_eval_file, use_shipped_eval};
 use crate::eval::pattern::WeightsError;
 use crate::search::{Table, default_threads};
@@ -33,7 +34,9 @@ pub struct Params {
     pub skill: u32,
     /// The endgame database directory; empty: the default (`egtb`).
     pub egtb_path: String,
-    /// Probe databases of up to this many pieces; 0: none.
+    /// Probe databases of at most this many pieces: `MAX_PIECES` (the
+    /// default), the largest set found, nothing built; 2-7, the sets of up
+    /// to 4 pieces built first if missing; 0 or 1, none.
     pub egtb_pieces: u32,
     /// The evaluation weights file in use; empty: the shipped weights.
     pub eval_file: String,
@@ -53,7 +56,7 @@ impl Default for Params {
             book_margin: 4,
             skill: 10,
             egtb_path: String::new(),
-            egtb_pieces: 0,
+            egtb_pieces: MAX_PIECES,
             eval_file: String::new(),
         }
     }
@@ -176,7 +179,7 @@ pub const PARAMS: [Param; 12] = [
         name: "egtb-pieces",
         field: Field::Int {
             min: 0,
-            max: 8,
+            max: MAX_PIECES,
             get: |p| p.egtb_pieces,
             set: |p, v| p.egtb_pieces = v,
         },

@@ -10,7 +10,7 @@ use crate::book::{next_random, random_seed};
 use crate::engine::{self, Config, EgtbSettings, Engine, Job, Opening};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
-use crate::search::score::mate_plies;
+use crate::search::score::{Standing, standing};
 use crate::search::{Clock, Control, Info, Limits, Outcome, line_text};
 use crossbeam_channel::{Receiver, Sender, select};
 use std::io::Write;
@@ -461,16 +461,16 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
 }
 
 /// The engine `params` ask for, with the endgame databases of
-/// `egtb-path` when `egtb-pieces` is 2 or more.
+/// `egtb-path` that `egtb-pieces` asks for (by default the largest set
+/// found, nothing built).
 fn engine_for(params: &Params) -> Engine {
-    let egtb = EgtbSettings {
-        variant: params.variant,
-        dir: (!params.egtb_path.is_empty()).then(|| params.egtb_path.clone().into()),
-        pieces: params.egtb_pieces,
-        build_missing: true,
-    };
+    let dir = (!params.egtb_path.is_empty()).then(|| params.egtb_path.clone().into());
     Engine::new(&Config {
-        egtb: Some(egtb),
+        egtb: Some(EgtbSettings::limited(
+            params.variant,
+            dir,
+            params.egtb_pieces,
+        )),
         ..Config::new(params.threads, params.tt_size)
     })
 }
@@ -480,16 +480,24 @@ fn hub_text<G: Evaluate>(pos: &G, mv: &G::Move) -> String {
     convert(G::VARIANT, &hub_move(pos, mv))
 }
 
-/// A score in men as Hub writes it; a win in `n` plies is `100 - n/100`
-/// (and a loss its negative), the convention pydraughts reads as a win.
+/// A score in men as Hub writes it (a number: the protocol's `score` is a
+/// real): a win the search found in `n` plies is `100 - n/100`, the
+/// convention pydraughts reads as a win; a win the endgame databases
+/// prove, its distance unknown, is `90.00` (as Scan writes its bitbase
+/// wins, below every found win); a loss is the negative.
 pub fn hub_score(score: i32) -> String {
-    let men = match mate_plies(score) {
-        Some(p) if p >= 0 => (10_000 - p) as f64 / 100.0,
-        Some(p) => -(10_000 + p) as f64 / 100.0,
-        None => score as f64 / 100.0,
+    let men = match standing(score) {
+        Standing::Win(Some(p)) => (10_000 - p) as f64 / 100.0,
+        Standing::Loss(Some(p)) => -(10_000 - p) as f64 / 100.0,
+        Standing::Win(None) => DATABASE_WIN,
+        Standing::Loss(None) => -DATABASE_WIN,
+        Standing::Eval(s) => s as f64 / 100.0,
     };
     format!("{men:.2}")
 }
+
+/// The Hub score of a database win, in men.
+const DATABASE_WIN: f64 = 90.0;
 
 /// The limits of a `level` line, or what is wrong with one of its fields.
 fn level(line: &Line) -> Result<Limits, String> {
@@ -538,6 +546,7 @@ fn level(line: &Line) -> Result<Limits, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::egtb::{Wdl, search_score};
     use crate::protocol::hub::parse;
     use crate::search::score::MATE;
 
@@ -546,6 +555,8 @@ mod tests {
         assert_eq!(hub_score(-12), "-0.12");
         assert_eq!(hub_score(MATE - 3), "99.97");
         assert_eq!(hub_score(-MATE + 4), "-99.96");
+        assert_eq!(hub_score(search_score(Wdl::Win, 5)), "90.00");
+        assert_eq!(hub_score(search_score(Wdl::Loss, 6)), "-90.00");
         let level = |text: &str| level(&parse(text).unwrap());
         let c = level("level moves=9 time=291.5 inc=1")
             .unwrap()
