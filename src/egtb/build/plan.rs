@@ -87,8 +87,9 @@ pub const RATES: &[Rate] = &[
         dtb_bytes: 0.0,
     },
     // English 7 pieces: the last 34 of the 52 jobs (build 3881605):
-    // 10,593.4 s CPU for 23,793,420,032 positions; `.wdl` (version 2)
-    // 479,380,942 bytes of 34,243,100,000 positions.
+    // 10,593.4 s CPU for 23,793,433,656 positions (the 18 jobs before
+    // held 10,449,679,968); `.wdl` (version 2) 479,380,942 bytes of
+    // 34,243,113,624 positions.
     Rate {
         variant: Variant::English,
         pieces: 7,
