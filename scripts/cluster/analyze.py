@@ -28,6 +28,8 @@ import time
 import zlib
 from pathlib import Path
 
+from ray_start import add_ray_arguments, start_ray
+
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -38,10 +40,7 @@ def parse_args(argv):
     limit.add_argument("--time", type=float, help="seconds a position (not reproducible)")
     p.add_argument("--dam", default="dam", help="the dam binary on every node")
     p.add_argument("--variant", help="variant of games without a GameType tag")
-    p.add_argument("--address", help="a running Ray cluster (default: start one here)")
-    p.add_argument("--num-cpus", type=int, default=os.cpu_count(), help="CPUs of a local cluster")
-    p.add_argument("--object-store-mb", type=int, default=0, help="object store of a local cluster")
-    p.add_argument("--temp-dir", help="session files of a local cluster (default: Ray's)")
+    add_ray_arguments(p)
     p.add_argument("--retries", type=int, default=3, help="retries of a failed shard")
     p.add_argument("--stop-after", type=int, default=0, help="stop after K shards (testing resume)")
     return p.parse_args(argv)
@@ -99,18 +98,8 @@ def check_run(out, manifest, arguments):
 
 def run_shards(args, manifest, todo, arguments):
     """Run the shards `todo` on Ray; (finished, failed, stopped, timings)."""
-    import ray
-
     began = time.monotonic()
-    if args.address:
-        ray.init(address=args.address, log_to_driver=False)
-    else:
-        options = {"num_cpus": args.num_cpus, "include_dashboard": False, "log_to_driver": False}
-        if args.object_store_mb:
-            options["object_store_memory"] = args.object_store_mb << 20
-        if args.temp_dir:
-            options["_temp_dir"] = str(Path(args.temp_dir).resolve())
-        ray.init(**options)
+    ray = start_ray(args)
     init = time.monotonic() - began
     task = ray.remote(num_cpus=1, max_retries=args.retries, retry_exceptions=True)(analyze_shard)
     window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))

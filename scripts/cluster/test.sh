@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The Ray driver's test (scripts/test.sh runs it): a local Ray cluster of
-# 2 CPUs analyses a few hundred games dam plays itself, stopped and
-# resumed, checked against one unsplit `dam pdn analyze`. $DAM is the
+# The Ray drivers' tests (scripts/test.sh runs them) on a local Ray cluster
+# of 2 CPUs: analyze.py analyses a few hundred games dam plays itself,
+# stopped and resumed, checked against one unsplit `dam pdn analyze`;
+# egtb.py builds the international 2-4 databases, stopped and resumed,
+# checked byte for byte against a local `dam egtb build`. $DAM is the
 # binary to test (default: a release build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,3 +15,4 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$python" scripts/cluster/test_analyze.py "$DAM" "$work"
+"$python" scripts/cluster/test_egtb.py "$DAM" "$work/egtb"

@@ -74,6 +74,13 @@ pub struct PlanArgs {
     /// Plan every signature of up to this many pieces (2 to 8).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
     pieces: u32,
+    /// Print only the totals (one JSON object): positions, CPU and wall
+    /// hours, the largest job's memory, the size on disk.
+    #[arg(long)]
+    summary: bool,
+    /// Cores for the summary's wall time (default: this machine's).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    cores: Option<u32>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -189,24 +196,75 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
 }
 
 fn plan(args: &PlanArgs) -> Result<(), CliError> {
-    let max_men = with_rules!(args.variant, R => R::MEN)
-        .ok_or_else(|| CliError(unsupported(args.variant)))?;
-    for job in Signature::plan(args.pieces, max_men) {
-        let list = |jobs: Vec<Signature>| {
-            let names: Vec<String> = jobs.iter().map(|d| format!("\"{d}\"")).collect();
-            names.join(",")
-        };
+    let v = args.variant;
+    let (plan, estimates) = with_rules!(v, R => {
+        let plan = Signature::plan(args.pieces, R::MEN);
+        let estimates = build::plan::estimate::<R>(&plan);
+        (plan, estimates)
+    })
+    .ok_or_else(|| CliError(unsupported(v)))?;
+    let list = |items: &[String]| {
+        let quoted: Vec<String> = items.iter().map(|d| format!("\"{d}\"")).collect();
+        quoted.join(",")
+    };
+    let names =
+        |jobs: Vec<Signature>| list(&jobs.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    if args.summary {
+        println!("{}", plan_summary(args, &estimates));
+        return Ok(());
+    }
+    for (job, e) in plan.iter().zip(&estimates) {
         println!(
-            "{{\"variant\":\"{}\",\"signature\":\"{job}\",\"mirror\":\"{}\",\"pieces\":{},\"depends\":[{}],\"needs\":[{}],\"command\":\"dam egtb build --variant {} --signature {job}\"}}",
-            args.variant,
+            "{{\"variant\":\"{v}\",\"signature\":\"{job}\",\"mirror\":\"{}\",\"pieces\":{},\"depends\":[{}],\"needs\":[{}],\"command\":\"dam egtb build --variant {v} --signature {job}\",\"files\":[{}],\"positions\":{},\"memory_unsliced_bytes\":{},\"cpu_seconds\":{:.1},\"disk_bytes\":{}}}",
             job.mirror(),
             job.pieces(),
-            list(job.dependencies()),
-            list(job.needs()),
-            args.variant
+            names(job.dependencies()),
+            names(job.needs()),
+            list(&e.files),
+            e.positions,
+            e.memory,
+            e.cpu_seconds,
+            e.disk,
         );
     }
     Ok(())
+}
+
+/// The totals of a plan, and of each piece count, as one JSON object.
+fn plan_summary(args: &PlanArgs, estimates: &[build::plan::Estimate]) -> String {
+    let v = args.variant;
+    let cores = args
+        .cores
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32));
+    let hours = |s: f64| s / 3600.0;
+    let all = build::plan::totals(estimates, None);
+    let by_pieces: Vec<String> = (2..=args.pieces)
+        .map(|p| {
+            let t = build::plan::totals(estimates, Some(p));
+            let basis = build::plan::rate(v, p).basis(v, p);
+            format!(
+                "{{\"pieces\":{p},\"jobs\":{},\"positions\":{},\"cpu_hours\":{:.2},\"disk_bytes\":{},\"rates_from\":\"{basis}\"}}",
+                t.jobs,
+                t.positions,
+                hours(t.cpu_seconds),
+                t.disk
+            )
+        })
+        .collect();
+    let (largest, memory) = all
+        .largest
+        .map_or((String::new(), 0), |(s, m)| (s.to_string(), m));
+    format!(
+        "{{\"variant\":\"{v}\",\"pieces\":{},\"jobs\":{},\"positions\":{},\"cpu_hours\":{:.2},\"cores\":{cores},\"wall_hours\":{:.2},\"critical_path_cpu_hours\":{:.2},\"largest_job\":\"{largest}\",\"largest_job_memory_unsliced_bytes\":{memory},\"disk_bytes\":{},\"by_pieces\":[{}]}}",
+        args.pieces,
+        all.jobs,
+        all.positions,
+        hours(all.cpu_seconds),
+        hours(all.cpu_seconds) / cores as f64,
+        hours(all.critical_path_seconds),
+        all.disk,
+        by_pieces.join(",")
+    )
 }
 
 fn open(variant: Variant, dir: &Option<PathBuf>, pieces: u32) -> Result<Tables, CliError> {

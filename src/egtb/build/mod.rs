@@ -7,6 +7,7 @@
 mod bench;
 mod convert;
 mod generate;
+pub mod plan;
 mod solve;
 mod verify;
 
