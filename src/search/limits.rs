@@ -66,6 +66,35 @@ impl Limits {
     }
 }
 
+/// How much of its soft limit a search on a game clock spends: more
+/// while the best move changes from one iteration to the next or the score
+/// falls, less once it has stayed the same for a while. The hard limit is
+/// never moved, so the clock cannot run out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pace {
+    /// Changes of the best move, each halved at every iteration.
+    changes: f64,
+    iterations: u32,
+    last_score: Option<i32>,
+}
+
+impl Pace {
+    /// Take a completed iteration into account (whether its best move
+    /// differs from the one before, and its score); the factor the soft
+    /// limit is multiplied by, 0.5 to 2.5.
+    pub fn update(&mut self, best_changed: bool, score: i32) -> f64 {
+        self.iterations += 1;
+        self.changes = self.changes * 0.5 + f64::from(u8::from(best_changed));
+        let fall = self
+            .last_score
+            .map_or(0, |last| (last - score).clamp(0, 150));
+        self.last_score = Some(score);
+        let settled = self.changes < 0.1 && self.iterations >= 8;
+        let factor = (1.0 + self.changes) * (1.0 + f64::from(fall) / 300.0);
+        (factor * if settled { 0.6 } else { 1.0 }).clamp(0.5, 2.5)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,5 +114,22 @@ mod tests {
         assert!(soft <= hard && hard <= Duration::from_secs(4));
         assert!(soft >= Duration::from_millis(300));
         assert_eq!(Limits::default().budget().hard, None);
+    }
+
+    #[test]
+    fn an_unsettled_search_spends_more_a_settled_one_less() {
+        let mut steady = Pace::default();
+        let factors: Vec<f64> = (0..10).map(|_| steady.update(false, 20)).collect();
+        assert_eq!(factors[0], 1.0);
+        assert!(
+            factors[9] < 1.0,
+            "a best move kept 10 iterations: {factors:?}"
+        );
+        let mut torn = Pace::default();
+        torn.update(false, 20);
+        let changed = torn.update(true, 20);
+        assert!(changed > 1.4);
+        let falling = torn.update(true, -130);
+        assert!(falling > changed && falling <= 2.5);
     }
 }

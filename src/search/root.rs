@@ -2,6 +2,7 @@
 //! windows, multi-PV (each line searched with the better lines left out)
 //! and the info report after each line.
 
+use super::limits::Pace;
 use super::score::{INFINITE, MATE_BOUND, mate_plies};
 use super::worker::{Line, Worker};
 use super::{Info, MAX_PLY};
@@ -129,6 +130,7 @@ impl<G: Evaluate> Worker<'_, G> {
         let mut reached = Reached { depth: 0 };
         let soft = self.shared.limits.budget().soft;
         let last_depth = max.min(MAX_PLY as i32 - 2);
+        let (mut pace, mut last_best) = (Pace::default(), None);
         let mut depth = first - 1;
         loop {
             depth += 1;
@@ -197,8 +199,16 @@ impl<G: Evaluate> Worker<'_, G> {
             if !self.main || self.shared.limits.infinite || self.shared.control.pondering() {
                 continue;
             }
+            // On a game clock, no new iteration past a share of the soft
+            // limit that grows while the answer is unsettled; with a fixed
+            // time a move, the whole time (the hard limit stops the search,
+            // and a better move found in the last iteration is kept).
+            let changed = last_best.is_some_and(|m| m != roots[0].mv);
+            last_best = Some(roots[0].mv);
+            let factor = pace.update(changed, roots[0].score);
             let clock = self.shared.control.clock_elapsed();
-            let out_of_time = soft.is_some_and(|s| clock.as_secs_f64() > s.as_secs_f64() * 0.55);
+            let out_of_time = self.shared.limits.clock.is_some()
+                && soft.is_some_and(|s| clock.as_secs_f64() > s.as_secs_f64() * 0.55 * factor);
             let mated = mate_plies(roots[0].score).is_some_and(|p| p.abs() <= depth);
             // A forced move is answered at once only when playing on a game
             // clock; a fixed depth, time or node count is searched in full.
