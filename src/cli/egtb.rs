@@ -49,6 +49,10 @@ pub struct BuildArgs {
     /// Threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
+    /// The most positions a slice holds: a job above 5 pieces and this
+    /// size is solved slice by slice (about 2.25 bytes a position each).
+    #[arg(long, default_value_t = build::SLICE_POSITIONS)]
+    slice_positions: u64,
     /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
     #[arg(long)]
     dir: Option<PathBuf>,
@@ -156,9 +160,11 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     let result = pool.install(|| {
         with_rules!(args.variant, R => match (&args.signature, args.pieces) {
             (Some(sig), _) => Signature::parse(sig).and_then(|sig| {
-                build::build_one::<R>(&dir, sig).map(|()| vec![sig.job()])
+                build::build_one::<R>(&dir, sig, args.slice_positions).map(|()| vec![sig.job()])
             }),
-            (None, pieces) => build::build::<R>(&dir, pieces.unwrap_or(2), false),
+            (None, pieces) => {
+                build::build_in_slices::<R>(&dir, pieces.unwrap_or(2), false, args.slice_positions)
+            }
         })
     });
     let built = result
