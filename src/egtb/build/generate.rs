@@ -451,7 +451,7 @@ pub fn solve_job<R: Rules>(
         let lens: Vec<u64> = plan.iter().map(|x| pack_len(x, &ixs)).collect();
         resumed = scratch.resume(&lens, |n, record| {
             unpack(&plan[n as usize], &ixs, &known, record);
-            bar.inc(slice_positions(&plan[n as usize]));
+            bar.dec_length(slice_positions(&plan[n as usize]));
         })?;
         log::info!(
             "{job}: {} slices of at most {limit} positions, {resumed} read from {}",
