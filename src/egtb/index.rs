@@ -225,22 +225,25 @@ impl Indexer {
     #[inline(always)]
     pub fn split_rank(&self, p: &Placement) -> (u64, u64) {
         let s = &self.sig;
-        let (m, k, om) = (s.men as u32, s.kings as u32, s.their_men as u32);
+        let (m, om) = (s.men as u32, s.their_men as u32);
         let low = p.men & self.bottom;
         let j = low.count_ones();
         let mine = rank_set(pext(low, self.bottom)) * choose(self.mid, m - j)
             + rank_set(pext(p.men & self.middle, self.middle));
         let open = self.all & !self.bottom & !p.men;
         let theirs = rank_set(pext(p.their_men, open));
+        let config = self.first_config[j as usize] + mine * choose(open.count_ones(), om) + theirs;
+        (config, self.kings_rank(p))
+    }
+
+    /// The rank of a placement's kings within its men configuration.
+    #[inline(always)]
+    pub fn kings_rank(&self, p: &Placement) -> u64 {
         let free = self.all & !p.men & !p.their_men;
         let nf = free.count_ones();
         let kings = rank_set(pext(p.kings, free));
         let their_kings = rank_set(pext(p.their_kings, free & !p.kings));
-        let config = self.first_config[j as usize] + mine * choose(open.count_ones(), om) + theirs;
-        (
-            config,
-            kings * choose(nf - k, s.their_kings as u32) + their_kings,
-        )
+        kings * choose(nf - self.sig.kings as u32, self.sig.their_kings as u32) + their_kings
     }
 
     /// The men of both sides in configuration `c` (below `configs`).

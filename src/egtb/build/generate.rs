@@ -33,13 +33,19 @@
 //! solved with distances to conversion in memory; the files written are
 //! the `.dtb` (up to `DTC_PIECES` pieces) and the `.wdl`.
 //!
-//! Memory: two bytes per position plus two bits, for both signatures of
-//! the job at once; the smaller databases are mapped.
+//! A job above `DTC_PIECES` pieces and a limit of positions is solved
+//! in slices of men configurations (see `slices`): a man move out of the
+//! slice leads into one solved before, read as a conversion is.
+//!
+//! Memory: two bytes per position plus two bits for the positions of one
+//! slice (of both signatures), and two bits per position of the whole
+//! job for the win, draw or loss of the slices solved; the smaller
+//! databases are mapped.
 
 use super::scratch::{self, Scratch};
 use super::slices::{self, Known, Slice};
 use super::solve::solve;
-use crate::board::{Dir, Geometry};
+use crate::board::{Bitboard, Dir, Geometry};
 use crate::egtb::format::{
     BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, write_atomic,
 };
@@ -117,6 +123,18 @@ impl<'a> Work<'a> {
         let (config, kings) = self.ix.split_rank(q);
         let slot = self.slot[config as usize];
         (slot != NONE).then(|| slot as u64 * self.ix.block() + kings)
+    }
+
+    /// The local number of the first position with these men, if the slice
+    /// holds them.
+    #[inline(always)]
+    fn local_men(&self, men: Bitboard, their_men: Bitboard) -> Option<u64> {
+        self.local(&Placement {
+            men,
+            kings: 0,
+            their_men,
+            their_kings: 0,
+        })
     }
 
     /// The first look at local positions `64 * word ..`: their values or
@@ -273,11 +291,11 @@ fn wdl_runs<R: Rules>(ix: &Indexer, known: &Known) -> Vec<wdl::Run> {
 }
 
 /// Call `f` with every position, seen from its side to move, that could
-/// have reached `p` by a quiet move (not a promotion); a position whose
-/// side to move must capture is among them, though the move is illegal
-/// there.
+/// have reached `p` by a quiet move (not a promotion), and whether that
+/// move was a king's; a position whose side to move must capture is among
+/// them, though the move is illegal there.
 #[inline(always)]
-fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Placement)) {
+fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Placement, bool)) {
     let geo = R::GEO;
     // the position just after the move, from the mover's side
     let men = turn.apply(p.their_men);
@@ -293,10 +311,13 @@ fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Pla
         for dir in Dir::ALL {
             let mut at = geo.shift(1 << from, dir) & empty;
             while at != 0 {
-                f(&Placement {
-                    kings: kings & !(1 << from) | at,
-                    ..base
-                });
+                f(
+                    &Placement {
+                        kings: kings & !(1 << from) | at,
+                        ..base
+                    },
+                    true,
+                );
                 if !R::FLYING_KINGS {
                     break;
                 }
@@ -308,10 +329,13 @@ fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Pla
         for dir in [Dir::DownLeft, Dir::DownRight] {
             let at = geo.shift(1 << from, dir) & empty;
             if at != 0 {
-                f(&Placement {
-                    men: men & !(1 << from) | at,
-                    ..base
-                });
+                f(
+                    &Placement {
+                        men: men & !(1 << from) | at,
+                        ..base
+                    },
+                    false,
+                );
             }
         }
     }
@@ -476,14 +500,20 @@ pub fn solve_job<R: Rules>(
             tables, &works, &known, &turn, bar, &label,
         )?);
         for (s, w) in works.iter().enumerate() {
-            (0..w.len() as usize)
+            let block = w.ix.block();
+            let decided: u64 = (0..slice.configs[s].len())
                 .into_par_iter()
-                .with_min_len(4096)
-                .for_each(|l| known[s].set(w.global(l as u64), w.wdl(l as u64)));
-            let decided = (0..w.len())
-                .into_par_iter()
-                .filter(|&l| w.values[l as usize].load(Relaxed) & (WIN | LOSS) != 0)
-                .count() as u64;
+                .map(|slot| {
+                    let first = slot as u64 * block;
+                    let mut decided = 0;
+                    known[s].set_range(slice.configs[s][slot] * block, block, |k| {
+                        let wdl = w.wdl(first + k);
+                        decided += (wdl != Wdl::Draw) as u64;
+                        wdl
+                    });
+                    decided
+                })
+                .sum();
             bar.inc(w.len() - decided);
         }
         if let Some(scratch) = &scratch {
@@ -556,10 +586,20 @@ fn solve_slice<R: Rules>(
                         let l = word as u64 * 64 + bits.trailing_zeros() as u64;
                         bits &= bits - 1;
                         let lost = this.values[l as usize].load(Relaxed) & LOSS != 0;
-                        predecessors::<R>(&this.ix.unrank(this.global(l)), turn, |q| {
+                        let p = this.ix.unrank(this.global(l));
+                        // a king move undone keeps the men: their
+                        // configuration is ranked once
+                        let men = (p.their_kings != 0)
+                            .then(|| other.local_men(turn.apply(p.their_men), turn.apply(p.men)))
+                            .flatten();
+                        predecessors::<R>(&p, turn, |q, king| {
                             // a predecessor outside the slice is in one
                             // solved later, which reads this value then
-                            if let Some(j) = other.local(q) {
+                            let j = match king {
+                                true => men.map(|first| first + other.ix.kings_rank(q)),
+                                false => other.local(q),
+                            };
+                            if let Some(j) = j {
                                 count += other.hear(j, lost, d + 1) as u64;
                             }
                         });

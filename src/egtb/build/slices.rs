@@ -155,8 +155,19 @@ impl Known {
         self.words[(i / 32) as usize].fetch_or((code as u64 & 3) << (2 * (i % 32)), Relaxed);
     }
 
-    pub fn set(&self, i: u64, wdl: Wdl) {
-        self.set_code(i, 1 + wdl as u8);
+    /// Record positions `first .. first + len` (not recorded before),
+    /// position `first + k` as `wdl(k)`: one atomic write per 32.
+    pub fn set_range(&self, first: u64, len: u64, mut wdl: impl FnMut(u64) -> Wdl) {
+        let mut i = first;
+        while i < first + len {
+            let end = ((i / 32 + 1) * 32).min(first + len);
+            let mut bits = 0;
+            for j in i..end {
+                bits |= (1 + wdl(j - first) as u64) << (2 * (j % 32));
+            }
+            self.words[(i / 32) as usize].fetch_or(bits, Relaxed);
+            i = end;
+        }
     }
 }
 
@@ -196,9 +207,13 @@ mod tests {
     #[test]
     fn known_keeps_two_bits_each() {
         let k = Known::new(100);
-        k.set(3, Wdl::Win);
-        k.set(4, Wdl::Loss);
-        k.set(63, Wdl::Draw);
+        k.set_range(3, 2, |j| [Wdl::Win, Wdl::Loss][j as usize]);
+        k.set_code(63, 2);
+        k.set_range(64, 33, |j| [Wdl::Loss, Wdl::Win][j as usize % 2]);
+        assert_eq!(k.get(64), Some(Wdl::Loss));
+        assert_eq!(k.get(96), Some(Wdl::Loss));
+        assert_eq!(k.get(95), Some(Wdl::Win));
+        assert_eq!(k.get(97), None);
         assert_eq!(k.get(3), Some(Wdl::Win));
         assert_eq!(k.get(4), Some(Wdl::Loss));
         assert_eq!(k.get(63), Some(Wdl::Draw));
