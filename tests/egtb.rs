@@ -713,3 +713,31 @@ fn engine_converts_random_wins() {
     converts_random_wins::<Dama>(Variant::Dama, |_| 40);
     converts_random_wins::<DamaInternational>(Variant::DamaInternational, |_| 40);
 }
+
+/// `dam egtb bench` prints the warm median and mean and the cold median
+/// (the probed file dropped from the page cache first) for both kinds of
+/// file.
+#[test]
+fn bench_prints_warm_and_cold_latency() {
+    let (scratch, _) = built_copy("english");
+    let dir = scratch.path().display().to_string();
+    let out = dam(&[
+        "egtb",
+        "bench",
+        "--variant",
+        "english",
+        "--pieces",
+        "3",
+        "--probes",
+        "2000",
+        "--dir",
+        &dir,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for kind in [".dtb", ".wdl"] {
+        let line = text.lines().find(|l| l.contains(kind)).unwrap_or_default();
+        assert!(line.contains("median") && line.contains("cold"), "{text}");
+        assert!(line.contains("of 100 files stayed cached"), "{text}");
+    }
+}

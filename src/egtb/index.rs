@@ -143,6 +143,10 @@ pub struct Indexer {
     /// `offsets[j]`: the first index with `j` men of the side to move on
     /// the bottom row; `offsets[j + 1]` ends it.
     offsets: [u64; 10],
+    /// The positions of one men configuration (see `split_rank`), and
+    /// `offsets[j] / block`: the first configuration with `j` men below.
+    block: u64,
+    first_config: [u64; 10],
 }
 
 impl Indexer {
@@ -171,6 +175,9 @@ impl Indexer {
         for j in m.min(8) as usize + 2..10 {
             offsets[j] = offsets[j - 1];
         }
+        let free = n - m - om;
+        let block = choose(free, k) * choose(free - k, ok);
+        let first_config = offsets.map(|o| o / block);
         Indexer {
             sig,
             all,
@@ -179,6 +186,8 @@ impl Indexer {
             row,
             mid,
             offsets,
+            block,
+            first_config,
         }
     }
 
@@ -191,30 +200,56 @@ impl Indexer {
         self.offsets[9]
     }
 
+    /// The positions of one men configuration: every placement of the
+    /// kings beside the same men of both sides. The men are ranked before
+    /// the kings, so configuration `c` holds the indices `c * block ..
+    /// (c + 1) * block`.
+    pub fn block(&self) -> u64 {
+        self.block
+    }
+
+    /// The number of men configurations (`size / block`).
+    pub fn configs(&self) -> u64 {
+        self.size() / self.block
+    }
+
     /// The index of a placement of this signature.
     #[inline(always)]
     pub fn rank(&self, p: &Placement) -> u64 {
+        let (config, kings) = self.split_rank(p);
+        config * self.block + kings
+    }
+
+    /// The index of a placement as its men configuration and the rank of
+    /// its kings within it (`rank = config * block + kings`).
+    #[inline(always)]
+    pub fn split_rank(&self, p: &Placement) -> (u64, u64) {
         let s = &self.sig;
-        let (m, k, om, ok) = (
-            s.men as u32,
-            s.kings as u32,
-            s.their_men as u32,
-            s.their_kings as u32,
-        );
+        let (m, om) = (s.men as u32, s.their_men as u32);
         let low = p.men & self.bottom;
         let j = low.count_ones();
         let mine = rank_set(pext(low, self.bottom)) * choose(self.mid, m - j)
             + rank_set(pext(p.men & self.middle, self.middle));
         let open = self.all & !self.bottom & !p.men;
         let theirs = rank_set(pext(p.their_men, open));
+        let config = self.first_config[j as usize] + mine * choose(open.count_ones(), om) + theirs;
+        (config, self.kings_rank(p))
+    }
+
+    /// The rank of a placement's kings within its men configuration.
+    #[inline(always)]
+    pub fn kings_rank(&self, p: &Placement) -> u64 {
         let free = self.all & !p.men & !p.their_men;
         let nf = free.count_ones();
         let kings = rank_set(pext(p.kings, free));
         let their_kings = rank_set(pext(p.their_kings, free & !p.kings));
-        self.offsets[j as usize]
-            + ((mine * choose(open.count_ones(), om) + theirs) * choose(nf, k) + kings)
-                * choose(nf - k, ok)
-            + their_kings
+        kings * choose(nf - self.sig.kings as u32, self.sig.their_kings as u32) + their_kings
+    }
+
+    /// The men of both sides in configuration `c` (below `configs`).
+    pub fn config_men(&self, c: u64) -> (Bitboard, Bitboard) {
+        let p = self.unrank(c * self.block);
+        (p.men, p.their_men)
     }
 
     /// The placement of index `i` (below `size`).
@@ -331,6 +366,9 @@ mod tests {
                         let p = ix.unrank(i);
                         assert!(legal(geo, &p, sig), "{sig} index {i}: {p:?}");
                         assert_eq!(ix.rank(&p), i, "{sig} index {i}");
+                        let (config, kings) = ix.split_rank(&p);
+                        assert!(kings < ix.block() && config < ix.configs());
+                        assert_eq!(ix.config_men(config), (p.men, p.their_men));
                         i += step;
                     }
                 }

@@ -2,27 +2,75 @@
 //! of the loaded signatures with a given number of pieces are probed once
 //! to warm the mapping, then timed in batches of 256 probes; the median
 //! and mean per probe are reported, for the `.dtb` files (value and
-//! distance) or the `.wdl` files (win, draw or loss).
+//! distance) or the `.wdl` files (win, draw or loss). Then the cold
+//! figure, the first touch of a block: before each of `COLD` probes of
+//! quiet positions, the probed file is dropped from the mapping and from
+//! the page cache (`madvise`, `posix_fadvise`), so that the probe reads
+//! it from the disk.
 
 use crate::egtb::format::Wdl;
 use crate::egtb::index::{Indexer, Placement};
 use crate::egtb::signature::Signature;
-use crate::egtb::tables::Tables;
+use crate::egtb::tables::{Tables, file_path, position, wdl_path};
+use crate::rules::Game;
 use crate::rules::removal::Rules;
 use std::hint::black_box;
+use std::path::Path;
 use std::time::Instant;
 
 const BATCH: usize = 256;
+/// Cold probes timed, one at a time.
+const COLD: usize = 100;
 
-/// Median and mean nanoseconds per probe over `probes` probes of
-/// positions with `pieces` pieces, reading the `.wdl` files with `wdl`,
-/// else the `.dtb` files.
+/// Probe latencies in nanoseconds: from a warm mapping (median and mean
+/// per probe over batches) and cold (median over single probes), and how
+/// many of the cold probes found some of their file still cached (dirty
+/// pages not yet written, or a file another process maps).
+pub struct Latency {
+    pub median: f64,
+    pub mean: f64,
+    pub cold: f64,
+    pub still_cached: usize,
+}
+
+/// Drop the mapped bytes `map` of the file at `path` from this process's
+/// page tables and from the page cache, so that the next read of them
+/// goes to the disk; false when some page stayed in the cache.
+#[cfg(target_os = "linux")]
+fn drop_cached(map: &[u8], path: &Path) -> Result<bool, String> {
+    use std::os::fd::AsRawFd;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // SAFETY: `map` is a whole read-only mapping of a file that dam never
+    // writes in place; MADV_DONTNEED on it drops the page table entries
+    // only, and the next read maps the same bytes of the file again.
+    let unmapped = unsafe { libc::madvise(map.as_ptr() as *mut _, map.len(), libc::MADV_DONTNEED) };
+    // SAFETY: a hint on an open file descriptor.
+    let dropped = unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+    let mut pages = vec![0u8; map.len().div_ceil(4096)];
+    // SAFETY: `pages` has a byte for each page of the mapping.
+    let seen = unsafe { libc::mincore(map.as_ptr() as *mut _, map.len(), pages.as_mut_ptr()) };
+    if unmapped != 0 || dropped != 0 || seen != 0 {
+        return Err(format!(
+            "{}: the page cache cannot be dropped",
+            path.display()
+        ));
+    }
+    Ok(pages.iter().all(|p| p & 1 == 0))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn drop_cached(_: &[u8], path: &Path) -> Result<bool, String> {
+    Err(format!("{}: no cold probes on this system", path.display()))
+}
+
+/// Probe latencies over `probes` probes of positions with `pieces`
+/// pieces, reading the `.wdl` files with `wdl`, else the `.dtb` files.
 pub fn bench<R: Rules>(
     tables: &Tables,
     pieces: u32,
     probes: usize,
     wdl: bool,
-) -> Result<(f64, f64), String> {
+) -> Result<Latency, String> {
     let probe = |p: &Placement| -> Option<Wdl> {
         if wdl {
             tables.wdl_placement(p, false)
@@ -69,5 +117,35 @@ pub fn bench<R: Rules>(
         .collect();
     let mean = per_probe.iter().sum::<f64>() / per_probe.len() as f64;
     per_probe.sort_by(f64::total_cmp);
-    Ok((per_probe[per_probe.len() / 2], mean))
+    let mut cold = Vec::with_capacity(COLD);
+    let mut still_cached = 0;
+    while cold.len() < COLD {
+        let sig = sigs[random() as usize % sigs.len()];
+        let ix = Indexer::new(R::GEO, sig);
+        let p = ix.unrank(random() % ix.size());
+        if position::<R>(&p).must_capture() {
+            continue; // its probe would read the sets its captures reach
+        }
+        let (map, path) = match wdl {
+            true => (
+                tables.wdl_file(sig).map(|f| f.1),
+                wdl_path(tables.dir(), tables.variant(), sig),
+            ),
+            false => (
+                tables.file(sig).map(|f| f.1),
+                file_path(tables.dir(), tables.variant(), sig),
+            ),
+        };
+        still_cached += !drop_cached(map.unwrap_or_default(), &path)? as usize;
+        let t = Instant::now();
+        black_box(probe(black_box(&p)));
+        cold.push(t.elapsed().as_nanos() as f64);
+    }
+    cold.sort_by(f64::total_cmp);
+    Ok(Latency {
+        median: per_probe[per_probe.len() / 2],
+        mean,
+        cold: cold[COLD / 2],
+        still_cached,
+    })
 }

@@ -33,11 +33,19 @@
 //! solved with distances to conversion in memory; the files written are
 //! the `.dtb` (up to `DTC_PIECES` pieces) and the `.wdl`.
 //!
-//! Memory: two bytes per position plus two bits, for both signatures of
-//! the job at once; the smaller databases are mapped.
+//! A job above `DTC_PIECES` pieces and a limit of positions is solved
+//! in slices of men configurations (see `slices`): a man move out of the
+//! slice leads into one solved before, read as a conversion is.
+//!
+//! Memory: two bytes per position plus two bits for the positions of one
+//! slice (of both signatures), and two bits per position of the whole
+//! job for the win, draw or loss of the slices solved; the smaller
+//! databases are mapped.
 
+use super::scratch::{self, Scratch};
+use super::slices::{self, Known, Slice};
 use super::solve::solve;
-use crate::board::{Dir, Geometry};
+use crate::board::{Bitboard, Dir, Geometry};
 use crate::egtb::format::{
     BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, write_atomic,
 };
@@ -58,9 +66,17 @@ const DISTANCE: u16 = 0x3fff;
 /// The count of an undecided position that no quiet move can decide.
 const FROZEN: u16 = DISTANCE;
 
-/// The working state of one signature.
-struct Work {
-    ix: Indexer,
+/// The working state of one signature in one slice: its positions are
+/// numbered locally, configuration by configuration (the whole
+/// signature in index order when the slice is the whole job).
+struct Work<'a> {
+    ix: &'a Indexer,
+    slice: &'a Slice,
+    /// Which signature of the job (0 or 1), its configurations' slots in
+    /// the slice (`NONE` outside it), and whether it holds them all.
+    side: usize,
+    slot: Vec<u32>,
+    whole: bool,
     /// A decided position: `WIN` or `LOSS` and its distance; an undecided
     /// one: its count (see the module documentation).
     values: Vec<AtomicU16>,
@@ -69,48 +85,100 @@ struct Work {
     next: Vec<AtomicU64>,
 }
 
-impl Work {
-    fn new(geo: &Geometry, sig: Signature) -> Work {
-        let ix = Indexer::new(geo, sig);
-        let n = ix.size() as usize;
+const NONE: u32 = u32::MAX;
+
+impl<'a> Work<'a> {
+    fn new(ix: &'a Indexer, slice: &'a Slice, side: usize) -> Work<'a> {
+        let n = slice.len(side, ix.block()) as usize;
         let zeros = || (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let mut slot = vec![NONE; ix.configs() as usize];
+        for (s, &c) in slice.configs[side].iter().enumerate() {
+            slot[c as usize] = s as u32;
+        }
         Work {
             values: (0..n).map(|_| AtomicU16::new(0)).collect(),
             now: zeros(),
             next: zeros(),
+            whole: slice.configs[side].len() as u64 == ix.configs(),
             ix,
+            slice,
+            side,
+            slot,
         }
     }
 
-    /// The first look at positions `64 * word ..`: their values or
+    fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// The index in the signature of local position `l`.
+    #[inline(always)]
+    fn global(&self, l: u64) -> u64 {
+        self.slice.global(self.side, l, self.ix.block())
+    }
+
+    /// The local number of `q`, if the slice holds it.
+    #[inline(always)]
+    fn local(&self, q: &Placement) -> Option<u64> {
+        let (config, kings) = self.ix.split_rank(q);
+        let slot = self.slot[config as usize];
+        (slot != NONE).then(|| slot as u64 * self.ix.block() + kings)
+    }
+
+    /// The local number of the first position with these men, if the slice
+    /// holds them.
+    #[inline(always)]
+    fn local_men(&self, men: Bitboard, their_men: Bitboard) -> Option<u64> {
+        self.local(&Placement {
+            men,
+            kings: 0,
+            their_men,
+            their_kings: 0,
+        })
+    }
+
+    /// The first look at local positions `64 * word ..`: their values or
     /// counts, and the decided ones in `now` (distance 0) or `next` (1).
-    /// Returns how many it decided, or the index of a position with a
-    /// conversion that no loaded table values.
+    /// A man move out of the slice leads to a slice solved before, whose
+    /// values `known` (of `other`'s signature) holds: it counts as a
+    /// conversion. Returns how many it decided, or the index of a
+    /// position with a move that nothing values.
     fn first_look<R: Rules>(
         &self,
+        other: &Work,
+        known: &Known,
         word: usize,
         tables: &Tables,
         turn: &HalfTurn,
     ) -> Result<u64, u64> {
         let first = word as u64 * 64;
-        let last = (first + 64).min(self.ix.size());
+        let last = (first + 64).min(self.len());
         let (mut now, mut next) = (0u64, 0u64);
-        for i in first..last {
+        for l in first..last {
             let (mut quiet, mut draw, mut unvalued) = (0u16, false, false);
-            let p = self.ix.unrank(i);
+            let p = self.ix.unrank(self.global(l));
+            let kept = turn.apply(p.men);
             let value = solve::<R>(&position::<R>(&p), turn, |q, converts| {
-                if !converts {
+                let v = if converts {
+                    // one ply whatever the distance after
+                    tables.probe_resolved_wdl::<R>(q)
+                } else if other.whole || q.their_men == kept {
                     quiet += 1;
                     return None;
-                }
-                // one ply whatever the distance after
-                let v = tables.probe_resolved_wdl::<R>(q);
+                } else {
+                    let (config, kings) = other.ix.split_rank(q);
+                    if other.slot[config as usize] != NONE {
+                        quiet += 1;
+                        return None;
+                    }
+                    known.get(config * other.ix.block() + kings)
+                };
                 unvalued |= v.is_none();
                 draw |= v == Some(Wdl::Draw);
                 v.map(|wdl| Value { wdl, distance: 0 })
             });
             if unvalued {
-                return Err(i);
+                return Err(self.global(l));
             }
             let code = match value {
                 Some(Value {
@@ -126,9 +194,9 @@ impl Work {
                 None if draw => 0,
                 None => quiet,
             };
-            self.values[i as usize].store(code, Relaxed);
+            self.values[l as usize].store(code, Relaxed);
             if code & (WIN | LOSS) != 0 {
-                let bit = 1 << (i - first);
+                let bit = 1 << (l - first);
                 if code & DISTANCE == 0 {
                     now |= bit
                 } else {
@@ -141,8 +209,8 @@ impl Work {
         Ok((now | next).count_ones() as u64)
     }
 
-    /// Tell position `j` that one of its successors is decided (lost when
-    /// `lost`, else won), `d` plies from its own value; true when that
+    /// Tell local position `j` that one of its successors is decided (lost
+    /// when `lost`, else won), `d` plies from its own value; true when that
     /// decides `j`.
     #[inline(always)]
     fn hear(&self, j: u64, lost: bool, d: u16) -> bool {
@@ -169,27 +237,20 @@ impl Work {
         }
     }
 
-    /// The win, draw or loss of every position in runs, a position whose
-    /// side to move must capture being a don't care.
-    fn wdl_runs<R: Rules>(&self) -> Vec<wdl::Run> {
-        wdl::runs(self.ix.size(), |start, out| {
-            for (k, v) in out.iter_mut().enumerate() {
-                let i = start + k as u64;
-                let quiet = !position::<R>(&self.ix.unrank(i)).must_capture();
-                *v = quiet.then(
-                    || match self.values[i as usize].load(Relaxed) & (WIN | LOSS) {
-                        WIN => Wdl::Win,
-                        LOSS => Wdl::Loss,
-                        _ => Wdl::Draw,
-                    },
-                );
-            }
-        })
+    /// The win, draw or loss of local position `l`.
+    fn wdl(&self, l: u64) -> Wdl {
+        match self.values[l as usize].load(Relaxed) & (WIN | LOSS) {
+            WIN => Wdl::Win,
+            LOSS => Wdl::Loss,
+            _ => Wdl::Draw,
+        }
     }
 
-    /// The stored bytes: a position whose side to move must capture gets
-    /// whatever value helps the compression of its block.
+    /// The stored bytes of the whole signature (`whole` only): a position
+    /// whose side to move must capture gets whatever value helps the
+    /// compression of its block.
     fn bytes<R: Rules>(&self) -> Vec<u8> {
+        debug_assert!(self.whole);
         let mut bytes: Vec<u8> = self
             .values
             .iter()
@@ -217,12 +278,24 @@ impl Work {
     }
 }
 
+/// The win, draw or loss of every position of `ix`'s signature in runs, a
+/// position whose side to move must capture being a don't care.
+fn wdl_runs<R: Rules>(ix: &Indexer, known: &Known) -> Vec<wdl::Run> {
+    wdl::runs(ix.size(), |start, out| {
+        for (k, v) in out.iter_mut().enumerate() {
+            let i = start + k as u64;
+            let quiet = !position::<R>(&ix.unrank(i)).must_capture();
+            *v = quiet.then(|| known.get(i).unwrap_or(Wdl::Draw));
+        }
+    })
+}
+
 /// Call `f` with every position, seen from its side to move, that could
-/// have reached `p` by a quiet move (not a promotion); a position whose
-/// side to move must capture is among them, though the move is illegal
-/// there.
+/// have reached `p` by a quiet move (not a promotion), and whether that
+/// move was a king's; a position whose side to move must capture is among
+/// them, though the move is illegal there.
 #[inline(always)]
-fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Placement)) {
+fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Placement, bool)) {
     let geo = R::GEO;
     // the position just after the move, from the mover's side
     let men = turn.apply(p.their_men);
@@ -238,10 +311,13 @@ fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Pla
         for dir in Dir::ALL {
             let mut at = geo.shift(1 << from, dir) & empty;
             while at != 0 {
-                f(&Placement {
-                    kings: kings & !(1 << from) | at,
-                    ..base
-                });
+                f(
+                    &Placement {
+                        kings: kings & !(1 << from) | at,
+                        ..base
+                    },
+                    true,
+                );
                 if !R::FLYING_KINGS {
                     break;
                 }
@@ -253,22 +329,48 @@ fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Pla
         for dir in [Dir::DownLeft, Dir::DownRight] {
             let at = geo.shift(1 << from, dir) & empty;
             if at != 0 {
-                f(&Placement {
-                    men: men & !(1 << from) | at,
-                    ..base
-                });
+                f(
+                    &Placement {
+                        men: men & !(1 << from) | at,
+                        ..base
+                    },
+                    false,
+                );
             }
         }
     }
 }
 
+/// The most positions a slice of a job holds by default: about 2.4 GB of
+/// working state (two bytes and two bits a position), beside the two bits
+/// a position of the whole job kept for the slices solved.
+pub const SLICE_POSITIONS: u64 = 1 << 30;
+
+/// A job solved: the win, draw or loss of both signatures, their `.dtb`
+/// bytes when solved whole with distances, and the slices read back from
+/// a scratch file.
+pub struct Solved {
+    ixs: Vec<Indexer>,
+    known: Vec<Known>,
+    dtb: Option<Vec<Vec<u8>>>,
+    pub resumed: u64,
+}
+
+/// The scratch file of `job` in `dir` (see `scratch`).
+fn scratch_path(tables: &Tables, job: Signature) -> std::path::PathBuf {
+    wdl_path(tables.dir(), tables.variant(), job).with_extension("slices")
+}
+
 /// Build the job `job` (its signature and mirror) of `R`'s variant and
 /// write its files; `tables` holds every dependency and gets the new
-/// files. `bar` advances by the positions decided.
+/// files. A job of more than `limit` positions without a `.dtb` (above
+/// `DTC_PIECES` pieces) is solved slice by slice, resumably. `bar`
+/// advances by the positions decided.
 pub fn build_job<R: Rules>(
     tables: &mut Tables,
     job: Signature,
     bar: &ProgressBar,
+    limit: u64,
 ) -> Result<(), String> {
     for dep in job.needs() {
         for sig in [dep, dep.mirror()] {
@@ -277,36 +379,203 @@ pub fn build_job<R: Rules>(
             }
         }
     }
+    let limit = if job.pieces() <= DTC_PIECES {
+        u64::MAX
+    } else {
+        limit
+    };
+    let solved = solve_job::<R>(tables, job, bar, limit)?;
+    if solved.resumed > 0 {
+        log::info!("{job}: resumed after {} slices", solved.resumed);
+    }
+    write_job::<R>(tables, &solved)?;
+    scratch::remove(&scratch_path(tables, job))
+}
+
+/// Write the files of a solved job (atomically each) and load them.
+fn write_job<R: Rules>(tables: &mut Tables, solved: &Solved) -> Result<(), String> {
+    let variant = tables.variant();
+    for (s, ix) in solved.ixs.iter().enumerate() {
+        let sig = ix.signature();
+        if let Some(dtb) = &solved.dtb {
+            let path = file_path(tables.dir(), variant, sig);
+            let bytes = encode_file(variant, sig, &dtb[s]);
+            write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            tables.load(sig)?;
+        }
+        let path = wdl_path(tables.dir(), variant, sig);
+        let runs = wdl_runs::<R>(ix, &solved.known[s]);
+        let bytes = wdl::encode_file(variant, sig, &runs);
+        write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        tables.load_wdl(sig)?;
+    }
+    Ok(())
+}
+
+/// The record of slice `slice` in a scratch file: two bits a position of
+/// each signature, in local order, each signature from a byte boundary.
+fn pack(slice: &Slice, ixs: &[Indexer], known: &[Known]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (s, ix) in ixs.iter().enumerate() {
+        let n = slice.len(s, ix.block());
+        let mut bytes = vec![0u8; n.div_ceil(4) as usize];
+        bytes.par_iter_mut().enumerate().for_each(|(b, byte)| {
+            for l in b as u64 * 4..(b as u64 * 4 + 4).min(n) {
+                let code = known[s].code(slice.global(s, l, ix.block()));
+                *byte |= code << (2 * (l % 4));
+            }
+        });
+        out.extend_from_slice(&bytes);
+    }
+    out
+}
+
+/// Read a record written by `pack` back into `known`.
+fn unpack(slice: &Slice, ixs: &[Indexer], known: &[Known], record: &[u8]) {
+    let mut at = 0;
+    for (s, ix) in ixs.iter().enumerate() {
+        let n = slice.len(s, ix.block());
+        let bytes = &record[at..at + n.div_ceil(4) as usize];
+        bytes.par_iter().enumerate().for_each(|(b, byte)| {
+            for l in b as u64 * 4..(b as u64 * 4 + 4).min(n) {
+                let code = byte >> (2 * (l % 4)) & 3;
+                known[s].set_code(slice.global(s, l, ix.block()), code);
+            }
+        });
+        at += bytes.len();
+    }
+}
+
+/// Solve `job` slice by slice (one slice when it has at most `limit`
+/// positions), picking up the slices a scratch file holds.
+pub fn solve_job<R: Rules>(
+    tables: &Tables,
+    job: Signature,
+    bar: &ProgressBar,
+    limit: u64,
+) -> Result<Solved, String> {
     let sigs: Vec<Signature> = if job == job.mirror() {
         vec![job]
     } else {
         vec![job, job.mirror()]
     };
     let started = std::time::Instant::now();
-    let mut works: Vec<Work> = sigs.iter().map(|&s| Work::new(R::GEO, s)).collect();
+    let ixs: Vec<Indexer> = sigs.iter().map(|&s| Indexer::new(R::GEO, s)).collect();
     let turn = tables.half_turn().clone();
-    for w in &works {
-        let tables = &*tables;
+    let plan = slices::plan(R::GEO, &turn, &ixs, limit);
+    let known: Vec<Known> = ixs.iter().map(|ix| Known::new(ix.size())).collect();
+    let slice_positions =
+        |x: &Slice| -> u64 { (0..ixs.len()).map(|s| x.len(s, ixs[s].block())).sum() };
+    let scratch = (plan.len() > 1).then(|| {
+        let n = plan.len() as u64;
+        Scratch::new(scratch_path(tables, job), tables.variant(), job, limit, n)
+    });
+    let mut resumed = 0;
+    if let Some(scratch) = &scratch {
+        let lens: Vec<u64> = plan.iter().map(|x| pack_len(x, &ixs)).collect();
+        resumed = scratch.resume(&lens, |n, record| {
+            unpack(&plan[n as usize], &ixs, &known, record);
+            bar.dec_length(slice_positions(&plan[n as usize]));
+        })?;
+        log::info!(
+            "{job}: {} slices of at most {limit} positions, {resumed} read from {}",
+            plan.len(),
+            scratch.path.display()
+        );
+    }
+    let mut dtb = None;
+    let mut longest = 0;
+    for (n, slice) in plan.iter().enumerate().skip(resumed as usize) {
+        let works: Vec<Work> = ixs
+            .iter()
+            .enumerate()
+            .map(|(s, ix)| Work::new(ix, slice, s))
+            .collect();
+        let label = if plan.len() > 1 {
+            format!("{job} slice {}/{}", n + 1, plan.len())
+        } else {
+            job.to_string()
+        };
+        longest = longest.max(solve_slice::<R>(
+            tables, &works, &known, &turn, bar, &label,
+        )?);
+        for (s, w) in works.iter().enumerate() {
+            let block = w.ix.block();
+            let decided: u64 = (0..slice.configs[s].len())
+                .into_par_iter()
+                .map(|slot| {
+                    let first = slot as u64 * block;
+                    let mut decided = 0;
+                    known[s].set_range(slice.configs[s][slot] * block, block, |k| {
+                        let wdl = w.wdl(first + k);
+                        decided += (wdl != Wdl::Draw) as u64;
+                        wdl
+                    });
+                    decided
+                })
+                .sum();
+            bar.inc(w.len() - decided);
+        }
+        if let Some(scratch) = &scratch {
+            scratch.append(n as u64, &pack(slice, &ixs, &known))?;
+        }
+        if plan.len() == 1 && job.pieces() <= DTC_PIECES {
+            dtb = Some(works.iter().map(|w| w.bytes::<R>()).collect());
+        }
+    }
+    let positions: u64 = ixs.iter().map(|ix| ix.size()).sum();
+    log::info!(
+        "{job}: {positions} positions, longest distance {longest}, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(Solved {
+        ixs,
+        known,
+        dtb,
+        resumed,
+    })
+}
+
+/// The bytes of slice `slice`'s record (see `pack`).
+fn pack_len(slice: &Slice, ixs: &[Indexer]) -> u64 {
+    (0..ixs.len())
+        .map(|s| slice.len(s, ixs[s].block()).div_ceil(4))
+        .sum()
+}
+
+/// Solve one slice (`works`, one per signature of the job) distance by
+/// distance, the slices solved before in `known`; returns the longest
+/// distance.
+fn solve_slice<R: Rules>(
+    tables: &Tables,
+    works: &[Work],
+    known: &[Known],
+    turn: &HalfTurn,
+    bar: &ProgressBar,
+    label: &str,
+) -> Result<u16, String> {
+    for (t, w) in works.iter().enumerate() {
+        let other = (t + 1) % works.len();
         let decided = (0..w.now.len())
             .into_par_iter()
             .with_min_len(16)
-            .map(|word| w.first_look::<R>(word, tables, &turn))
+            .map(|word| w.first_look::<R>(&works[other], &known[other], word, tables, turn))
             .try_reduce(|| 0, |a, b| Ok(a + b))
             .map_err(|i| {
                 let fen = write_fen(&position::<R>(&w.ix.unrank(i)));
                 format!(
-                    "{job}: a capture or promotion from {fen} (index {i} of {}) leads where no loaded table gives a value: a dependency is missing or damaged",
+                    "{label}: a move from {fen} (index {i} of {}) leads where no value is known: a dependency is missing or damaged",
                     w.ix.signature()
                 )
             })?;
         bar.inc(decided);
     }
-    bar.set_message(format!("{job}: distance 0"));
+    bar.set_message(format!("{label}: distance 0"));
     let mut d: u16 = 0;
     loop {
         let decided = AtomicU64::new(0);
-        for t in 0..works.len() {
-            let (this, other) = (&works[t], &works[(t + 1) % works.len()]);
+        for (t, this) in works.iter().enumerate() {
+            let other = &works[(t + 1) % works.len()];
             (0..this.now.len())
                 .into_par_iter()
                 .with_min_len(16)
@@ -314,11 +583,25 @@ pub fn build_job<R: Rules>(
                     let mut bits = this.now[word].swap(0, Relaxed);
                     let mut count = 0;
                     while bits != 0 {
-                        let i = word as u64 * 64 + bits.trailing_zeros() as u64;
+                        let l = word as u64 * 64 + bits.trailing_zeros() as u64;
                         bits &= bits - 1;
-                        let lost = this.values[i as usize].load(Relaxed) & LOSS != 0;
-                        predecessors::<R>(&this.ix.unrank(i), &turn, |q| {
-                            count += other.hear(other.ix.rank(q), lost, d + 1) as u64;
+                        let lost = this.values[l as usize].load(Relaxed) & LOSS != 0;
+                        let p = this.ix.unrank(this.global(l));
+                        // a king move undone keeps the men: their
+                        // configuration is ranked once
+                        let men = (p.their_kings != 0)
+                            .then(|| other.local_men(turn.apply(p.their_men), turn.apply(p.men)))
+                            .flatten();
+                        predecessors::<R>(&p, turn, |q, king| {
+                            // a predecessor outside the slice is in one
+                            // solved later, which reads this value then
+                            let j = match king {
+                                true => men.map(|first| first + other.ix.kings_rank(q)),
+                                false => other.local(q),
+                            };
+                            if let Some(j) = j {
+                                count += other.hear(j, lost, d + 1) as u64;
+                            }
                         });
                     }
                     decided.fetch_add(count, Relaxed);
@@ -326,44 +609,68 @@ pub fn build_job<R: Rules>(
         }
         bar.inc(decided.into_inner());
         d += 1;
-        bar.set_message(format!("{job}: distance {d}"));
+        bar.set_message(format!("{label}: distance {d}"));
         let pending = works
             .iter()
             .any(|w| w.next.iter().any(|b| b.load(Relaxed) != 0));
         if !pending || d >= DISTANCE - 1 {
             break;
         }
-        for w in &mut works {
-            std::mem::swap(&mut w.now, &mut w.next);
+        for w in works {
+            for (now, next) in w.now.iter().zip(&w.next) {
+                now.store(next.swap(0, Relaxed), Relaxed);
+            }
         }
     }
-    let variant = tables.variant();
-    for (w, &sig) in works.iter().zip(&sigs) {
-        if job.pieces() <= DTC_PIECES {
-            let path = file_path(tables.dir(), variant, sig);
-            let bytes = encode_file(variant, sig, &w.bytes::<R>());
-            write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            tables.load(sig)?;
-        }
-        let path = wdl_path(tables.dir(), variant, sig);
-        let bytes = wdl::encode_file(variant, sig, &w.wdl_runs::<R>());
-        write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        tables.load_wdl(sig)?;
-        bar.inc(w.ix.size() - decided_count(w));
-    }
-    let positions: u64 = works.iter().map(|w| w.ix.size()).sum();
-    log::info!(
-        "{job}: {positions} positions, longest distance {}, {:.1} s",
-        d - 1,
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    Ok(d - 1)
 }
 
-/// The positions of `w` decided as won or lost.
-fn decided_count(w: &Work) -> u64 {
-    w.values
-        .iter()
-        .filter(|v| v.load(Relaxed) & (WIN | LOSS) != 0)
-        .count() as u64
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::egtb::RulesOf;
+
+    type English = <crate::rules::removal::English as RulesOf>::R;
+
+    /// Every english job of 2-3 pieces with men, solved in slices of at
+    /// most 200 positions and stopped halfway through its scratch file,
+    /// resumes and writes the `.wdl` files of the whole build byte for
+    /// byte.
+    #[test]
+    fn slices_resume_and_write_the_files_of_the_whole_build() {
+        let whole = tempfile::tempdir().expect("scratch");
+        super::super::build::<English>(whole.path(), 3, true).expect("2-3 pieces");
+        let sliced = tempfile::tempdir().expect("scratch");
+        let bar = ProgressBar::hidden();
+        for job in Signature::plan(3, English::MEN) {
+            if job.all_men() == 0 {
+                continue;
+            }
+            let mut tables = Tables::empty(English::VARIANT, English::GEO, sliced.path());
+            for dep in job.needs() {
+                for sig in [dep, dep.mirror()] {
+                    let name = format!("{}/{sig}.wdl", English::VARIANT);
+                    std::fs::create_dir_all(sliced.path().join(English::VARIANT.to_string()))
+                        .expect("dir");
+                    std::fs::copy(whole.path().join(&name), sliced.path().join(&name))
+                        .expect("copy");
+                    tables.load_wdl(sig).expect("a dependency");
+                }
+            }
+            solve_job::<English>(&tables, job, &bar, 200).expect("solved");
+            let path = scratch_path(&tables, job);
+            let len = std::fs::metadata(&path).expect("a scratch file").len();
+            let file = std::fs::OpenOptions::new().write(true).open(&path);
+            file.and_then(|f| f.set_len(len / 2)).expect("cut");
+            let solved = solve_job::<English>(&tables, job, &bar, 200).expect("resumed");
+            assert!(solved.resumed > 0, "{job}: nothing resumed");
+            write_job::<English>(&mut tables, &solved).expect("written");
+            for sig in [job, job.mirror()] {
+                let name = format!("{}/{sig}.wdl", English::VARIANT);
+                let ours = std::fs::read(sliced.path().join(&name)).expect("written");
+                let theirs = std::fs::read(whole.path().join(&name)).expect("built");
+                assert!(ours == theirs, "{name}: as the whole build wrote it");
+            }
+        }
+    }
 }

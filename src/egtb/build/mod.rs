@@ -8,10 +8,13 @@ mod bench;
 mod convert;
 mod generate;
 pub mod plan;
+mod scratch;
+mod slices;
 mod solve;
 mod verify;
 
 pub use bench::bench;
+pub use generate::SLICE_POSITIONS;
 pub use verify::{checksum_ok, verify};
 
 use super::signature::Signature;
@@ -87,11 +90,25 @@ fn positions<R: Rules>(jobs: &[Signature]) -> u64 {
 }
 
 /// Build every job of up to `pieces` pieces of `R`'s variant missing or
+/// invalid under `dir`, as `build_in_slices` with slices of
+/// `SLICE_POSITIONS`.
+pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signature>, String> {
+    build_in_slices::<R>(dir, pieces, quiet, SLICE_POSITIONS)
+}
+
+/// Build every job of up to `pieces` pieces of `R`'s variant missing or
 /// invalid under `dir`, smallest first, with a progress bar on stderr
 /// (hidden when `quiet`): a job whose `.dtb` files are good but lack
-/// their `.wdl` only gets the `.wdl` written from them. Returns the jobs
-/// built.
-pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signature>, String> {
+/// their `.wdl` only gets the `.wdl` written from them; a job above
+/// `DTC_PIECES` pieces and `slice` positions is solved in slices of at
+/// most `slice` positions, and resumes at the slice it stopped in.
+/// Returns the jobs built.
+pub fn build_in_slices<R: Rules>(
+    dir: &Path,
+    pieces: u32,
+    quiet: bool,
+    slice: u64,
+) -> Result<Vec<Signature>, String> {
     let mut tables = empty::<R>(dir);
     let plan = Signature::plan(pieces, R::MEN);
     let todo: Vec<Signature> = plan
@@ -107,7 +124,7 @@ pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signa
                 bar.inc(index::Indexer::new(R::GEO, s).size());
             }
         } else {
-            generate::build_job::<R>(&mut tables, job, &bar)?;
+            generate::build_job::<R>(&mut tables, job, &bar, slice)?;
         }
     }
     bar.finish_and_clear();
@@ -115,8 +132,9 @@ pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signa
 }
 
 /// Build the one job `job` (every job it needs must be there: its
-/// dependencies and theirs, see `Signature::needs`).
-pub fn build_one<R: Rules>(dir: &Path, job: Signature) -> Result<(), String> {
+/// dependencies and theirs, see `Signature::needs`), in slices of at most
+/// `slice` positions above `DTC_PIECES` pieces.
+pub fn build_one<R: Rules>(dir: &Path, job: Signature, slice: u64) -> Result<(), String> {
     let job = job.job();
     let mut tables = empty::<R>(dir);
     for dep in job.needs() {
@@ -128,7 +146,7 @@ pub fn build_one<R: Rules>(dir: &Path, job: Signature) -> Result<(), String> {
         }
     }
     let bar = progress(positions::<R>(&[job]), false)?;
-    generate::build_job::<R>(&mut tables, job, &bar)?;
+    generate::build_job::<R>(&mut tables, job, &bar, slice)?;
     bar.finish_and_clear();
     Ok(())
 }
