@@ -69,6 +69,7 @@ fn twenty_games_against_a_remote_peer_replay_from_the_log() {
         moves: 0,
         move_time: None,
         max_plies: 200,
+        by_material: false,
         adjudicator: None,
     };
     let tags = MatchTags {

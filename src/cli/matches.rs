@@ -59,9 +59,14 @@ pub struct MatchArgs {
     /// Seconds per move instead of the game clock.
     #[arg(long, value_name = "SECONDS", value_parser = super::values::seconds)]
     movetime: Option<Duration>,
-    /// Plies after which a game is adjudicated a draw.
+    /// Plies after which a game is adjudicated a draw (or by material, with
+    /// --adjudicate-material).
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
+    /// Adjudicate a game that reaches --max-plies by material: a side two
+    /// men ahead (a king counts three) wins, else a draw.
+    #[arg(long)]
+    adjudicate_material: bool,
     #[command(flatten)]
     egtb: super::dxp::EgtbAdjudication,
     /// The PDN log the games are appended to.
@@ -156,6 +161,7 @@ fn run_for<G: Evaluate>(args: &MatchArgs) -> Result<(), CliError> {
         moves: args.moves,
         move_time: args.movetime,
         max_plies: args.max_plies,
+        by_material: args.adjudicate_material,
         adjudicator: args.egtb.adjudicator(args.variant)?,
     };
     let tags = MatchTags {

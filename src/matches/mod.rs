@@ -29,8 +29,11 @@ pub struct MatchSettings {
     pub moves: u16,
     /// A fixed time per move instead of the game clock.
     pub move_time: Option<Duration>,
-    /// Plies after which a game is adjudicated a draw.
+    /// Plies after which a game is adjudicated: a draw, or by material
+    /// with `by_material`.
     pub max_plies: usize,
+    /// At `max_plies`, a side two men ahead (a king counts three) wins.
+    pub by_material: bool,
     /// Endgame databases that end a game once it reaches a position they
     /// cover, with their result.
     pub adjudicator: Option<Adjudicator>,
@@ -140,13 +143,17 @@ pub fn play_game<G: Game>(
     let mut history = vec![start.hash()];
     let mut moves = Vec::new();
     let mut clock = GameClock::new(settings);
+    // a player that keeps the game clock (a DXP peer) is not held to a
+    // time a move
+    for side in [Color::White, Color::Black] {
+        clock.per_move[side.index()] = !players[seat(side)].keeps_game_clock();
+    }
     let (outcome, termination) = loop {
         if let Some(end) = record.game_end() {
             break (Some(end.outcome), end.reason);
         }
         if moves.len() >= settings.max_plies {
-            let why = format!("adjudicated a draw after {} plies", moves.len());
-            break (Some(Outcome::Draw), why);
+            break ply_limit(record.position(), moves.len(), settings.by_material);
         }
         let pos = *record.position();
         if let Some(end) = settings.adjudicator.as_ref().and_then(|a| a.verdict(&pos)) {
@@ -190,10 +197,39 @@ pub fn play_game<G: Game>(
     }
 }
 
+/// Material in men (a king counts three) a side needs to be ahead by to
+/// win a game adjudicated by material.
+const MATERIAL_LEAD: i32 = 2;
+
+/// The result of a game that reached the ply limit: a draw, or with
+/// `by_material` a win for a side `MATERIAL_LEAD` men ahead (a variant
+/// without a bitboard view of its sides, a draw).
+fn ply_limit<G: Game>(pos: &G, plies: usize, by_material: bool) -> (Option<Outcome>, String) {
+    let material = |color| {
+        pos.side_view(color)
+            .map(|(s, _, _)| s.men.count_ones() as i32 + 3 * s.kings.count_ones() as i32)
+    };
+    if by_material
+        && let (Some(white), Some(black)) = (material(Color::White), material(Color::Black))
+    {
+        let lead = white - black;
+        let why = format!("adjudicated by material after {plies} plies ({white} to {black})");
+        return match lead {
+            l if l >= MATERIAL_LEAD => (Some(Outcome::Win(Color::White)), why),
+            l if l <= -MATERIAL_LEAD => (Some(Outcome::Win(Color::Black)), why),
+            _ => (Some(Outcome::Draw), why),
+        };
+    }
+    let why = format!("adjudicated a draw after {plies} plies");
+    (Some(Outcome::Draw), why)
+}
+
 /// Both sides' clocks.
 struct GameClock {
     total: Option<Duration>,
     move_time: Option<Duration>,
+    /// Per side: whether `move_time` applies to it (else the game clock).
+    per_move: [bool; 2],
     moves: u16,
     used: [Duration; 2],
     played: [u32; 2],
@@ -208,14 +244,20 @@ impl GameClock {
             total: (settings.minutes > 0)
                 .then(|| Duration::from_secs(u64::from(settings.minutes) * 60)),
             move_time: settings.move_time,
+            per_move: [true; 2],
             moves: settings.moves,
             used: [Duration::ZERO; 2],
             played: [0; 2],
         }
     }
 
+    /// The move time, if it applies to `side`.
+    fn move_time(&self, side: Color) -> Option<Duration> {
+        self.move_time.filter(|_| self.per_move[side.index()])
+    }
+
     fn state(&self, side: Color) -> ClockState {
-        if let Some(t) = self.move_time {
+        if let Some(t) = self.move_time(side) {
             return ClockState {
                 remaining: t,
                 moves_to_go: Some(1),
@@ -239,7 +281,7 @@ impl GameClock {
         let i = side.index();
         self.used[i] += time;
         self.played[i] += 1;
-        match (self.move_time, self.total) {
+        match (self.move_time(side), self.total) {
             (Some(t), _) => time <= t + GRACE,
             (None, Some(total)) => self.used[i] <= total + GRACE,
             (None, None) => true,
@@ -258,6 +300,7 @@ mod tests {
             moves: 2,
             move_time: None,
             max_plies: 100,
+            by_material: false,
             adjudicator: None,
         };
         let mut clock = GameClock::new(&settings);
@@ -276,6 +319,54 @@ mod tests {
         assert!(
             !clock.spend(Color::White, Duration::from_secs(42)),
             "out of time"
+        );
+    }
+
+    #[test]
+    fn a_side_that_keeps_the_game_clock_is_not_held_to_the_move_time() {
+        let settings = MatchSettings {
+            minutes: 1,
+            moves: 75,
+            move_time: Some(Duration::from_millis(750)),
+            max_plies: 100,
+            by_material: false,
+            adjudicator: None,
+        };
+        let mut clock = GameClock::new(&settings);
+        clock.per_move[Color::Black.index()] = false;
+        assert_eq!(clock.state(Color::White).moves_to_go, Some(1));
+        assert_eq!(clock.state(Color::Black).moves_to_go, Some(75));
+        assert!(
+            !clock.spend(Color::White, Duration::from_secs(3)),
+            "0.75 s a move"
+        );
+        assert!(
+            clock.spend(Color::Black, Duration::from_secs(3)),
+            "a minute for 75"
+        );
+        assert_eq!(clock.state(Color::Black).remaining, Duration::from_secs(57));
+    }
+
+    #[test]
+    fn the_ply_limit_is_a_draw_or_decided_by_two_men() {
+        use crate::notation::fen::parse_fen;
+        use crate::rules::removal::International;
+        let fen = |text| parse_fen::<International>(text).unwrap();
+        let start = International::start();
+        assert_eq!(ply_limit(&start, 150, true).0, Some(Outcome::Draw));
+        let two_up = fen("W:W31-50:B1-18");
+        assert_eq!(
+            ply_limit(&two_up, 150, true).0,
+            Some(Outcome::Win(Color::White))
+        );
+        assert_eq!(ply_limit(&two_up, 150, false).0, Some(Outcome::Draw));
+        let one_up = fen("W:W31-50:B1-19");
+        assert_eq!(ply_limit(&one_up, 150, true).0, Some(Outcome::Draw));
+        let king = fen("B:WK50,31-49:B1-20");
+        assert_eq!(
+            ply_limit(&king, 150, true).0,
+            Some(Outcome::Win(Color::White)),
+            "a king for a man is two men ahead"
         );
     }
 }

@@ -3,7 +3,8 @@
 //! clock and the start position, forwards the other side's moves and
 //! reads the peer's. A peer that ends a game (GAMEEND) ends it with the
 //! result it concedes (a loss or a draw; a win it claims is not scored)
-//! and the match goes on. A peer that breaks the protocol gives no move,
+//! and the match goes on. The peer plays on the game clock its GAMEREQ
+//! carries even when the other side has a time a move. A peer that breaks the protocol gives no move,
 //! the link is dropped and the match stops.
 
 use crate::notation::movetext::{dxp_move, find_dxp_move};
@@ -218,6 +219,10 @@ impl<G: Game> Player<G> for DxpRemote<G> {
 
     fn failure(&self) -> Option<String> {
         self.failure.clone()
+    }
+
+    fn keeps_game_clock(&self) -> bool {
+        true
     }
 
     fn game_over(&mut self, record: &Record<G>, outcome: Option<Outcome>) {

@@ -53,6 +53,12 @@ pub trait Player<G: Game> {
     fn ended_game(&mut self) -> Option<(Option<Outcome>, String)> {
         None
     }
+    /// Whether the player keeps the game clock when the match gives the
+    /// other side a time a move (a DXP peer: GAMEREQ carries only a
+    /// clock).
+    fn keeps_game_clock(&self) -> bool {
+        false
+    }
     /// From now on, stop thinking as soon as `abandoned` is set (the peer
     /// of a DXP game has left): the move given then is not played.
     fn abandon_on(&mut self, _abandoned: Arc<AtomicBool>) {}
@@ -78,6 +84,9 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn ended_game(&mut self) -> Option<(Option<Outcome>, String)> {
         (**self).ended_game()
+    }
+    fn keeps_game_clock(&self) -> bool {
+        (**self).keeps_game_clock()
     }
     fn abandon_on(&mut self, abandoned: Arc<AtomicBool>) {
         (**self).abandon_on(abandoned)
