@@ -36,6 +36,9 @@ pub struct Budget {
 /// Time kept in hand for the protocol round trip.
 const OVERHEAD: Duration = Duration::from_millis(30);
 
+/// The moves a sudden-death clock (no move count) is shared over.
+const SUDDEN_DEATH_MOVES: u32 = 30;
+
 impl Limits {
     /// The time budget of these limits.
     pub fn budget(&self) -> Budget {
@@ -54,7 +57,11 @@ impl Limits {
         }
         if let Some(c) = self.clock {
             let left = c.time.saturating_sub(OVERHEAD);
-            let moves = if c.moves == 0 { 30 } else { c.moves.min(30) };
+            let moves = if c.moves == 0 {
+                SUDDEN_DEATH_MOVES
+            } else {
+                c.moves
+            };
             let share = left / moves + c.increment.mul_f64(0.8);
             let cap = left.mul_f64(if c.moves == 1 { 0.9 } else { 0.4 });
             let s = share.min(cap).max(Duration::from_millis(1));
@@ -114,6 +121,21 @@ mod tests {
         assert!(soft <= hard && hard <= Duration::from_secs(4));
         assert!(soft >= Duration::from_millis(300));
         assert_eq!(Limits::default().budget().hard, None);
+    }
+
+    #[test]
+    fn a_move_count_shares_the_clock_evenly() {
+        // 1 minute for 75 moves: the first move gets a 75th, not a 30th
+        let limits = Limits {
+            clock: Some(Clock {
+                time: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves: 75,
+            }),
+            ..Limits::default()
+        };
+        let soft = limits.budget().soft.unwrap();
+        assert!(soft > Duration::from_millis(700) && soft < Duration::from_millis(850));
     }
 
     #[test]
