@@ -12,7 +12,7 @@ use super::tt::{Bound, Entry, Table};
 use super::{Control, Features, Limits, MAX_PLY};
 use crate::egtb::{Tables, search_score};
 use crate::eval::Evaluate;
-use crate::rules::{GameEnd, MAX_MOVES, MoveList, Outcome};
+use crate::rules::{Color, GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -26,6 +26,22 @@ const CHECK_EVERY: u64 = 1024;
 /// The shallowest remaining depth at which threads split a node's moves
 /// (see `busy`): below it a subtree is too small to be worth the marks.
 const SPLIT_DEPTH: i32 = 5;
+
+/// The shallowest remaining depth at which a non-PV node without kings
+/// tries the ProbCut-like cut: a search at two fifths of the depth against
+/// a bar `PROBCUT_MARGIN` a ply above beta.
+const PROBCUT_DEPTH: i32 = 3;
+const PROBCUT_MARGIN: i32 = 10;
+
+/// Whether a king is on the board (as the side views show it; a family
+/// without them, never): king play is long-winded tactics that the
+/// ProbCut-like cut's shallow search misjudges.
+#[inline(always)]
+fn kings_on_board<G: Evaluate>(pos: &G) -> bool {
+    [Color::White, Color::Black]
+        .into_iter()
+        .any(|c| pos.side_view(c).is_some_and(|(side, _, _)| side.kings != 0))
+}
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -293,9 +309,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if depth <= 3 && eval - 90 * depth >= beta {
                 return eval;
             }
-            if depth >= 5 {
-                let bar = beta + 80;
-                let s = self.search(pos, depth - 4, bar - 1, bar, ply, false);
+            if depth >= PROBCUT_DEPTH && !kings_on_board(pos) {
+                let bar = beta + PROBCUT_MARGIN * depth;
+                let s = self.search(pos, (depth * 2 / 5).max(1), bar - 1, bar, ply, false);
                 if self.stopped {
                     return 0;
                 }
