@@ -142,12 +142,10 @@ pub fn play_game<G: Game>(
     let mut record = Record::new(start);
     let mut history = vec![start.hash()];
     let mut moves = Vec::new();
-    let mut clock = GameClock::new(settings);
     // a player that keeps the game clock (a DXP peer) is not held to a
     // time a move
-    for side in [Color::White, Color::Black] {
-        clock.per_move[side.index()] = !players[seat(side)].keeps_game_clock();
-    }
+    let per_move = [Color::White, Color::Black].map(|c| !players[seat(c)].keeps_game_clock());
+    let mut clock = GameClock::new(settings, per_move);
     let (outcome, termination) = loop {
         if let Some(end) = record.game_end() {
             break (Some(end.outcome), end.reason);
@@ -239,12 +237,14 @@ struct GameClock {
 const GRACE: Duration = Duration::from_secs(1);
 
 impl GameClock {
-    fn new(settings: &MatchSettings) -> GameClock {
+    /// The clocks of `settings`; `per_move[side]`: whether its time a move
+    /// (if any) applies to that side.
+    fn new(settings: &MatchSettings, per_move: [bool; 2]) -> GameClock {
         GameClock {
             total: (settings.minutes > 0)
                 .then(|| Duration::from_secs(u64::from(settings.minutes) * 60)),
             move_time: settings.move_time,
-            per_move: [true; 2],
+            per_move,
             moves: settings.moves,
             used: [Duration::ZERO; 2],
             played: [0; 2],
@@ -303,7 +303,7 @@ mod tests {
             by_material: false,
             adjudicator: None,
         };
-        let mut clock = GameClock::new(&settings);
+        let mut clock = GameClock::new(&settings, [true; 2]);
         assert_eq!(clock.state(Color::White).moves_to_go, Some(2));
         assert!(clock.spend(Color::White, Duration::from_secs(10)));
         let state = clock.state(Color::White);
@@ -332,8 +332,7 @@ mod tests {
             by_material: false,
             adjudicator: None,
         };
-        let mut clock = GameClock::new(&settings);
-        clock.per_move[Color::Black.index()] = false;
+        let mut clock = GameClock::new(&settings, [true, false]);
         assert_eq!(clock.state(Color::White).moves_to_go, Some(1));
         assert_eq!(clock.state(Color::Black).moves_to_go, Some(75));
         assert!(

@@ -4,8 +4,9 @@
 //! reads the peer's. A peer that ends a game (GAMEEND) ends it with the
 //! result it concedes (a loss or a draw; a win it claims is not scored)
 //! and the match goes on. The peer plays on the game clock its GAMEREQ
-//! carries even when the other side has a time a move. A peer that breaks the protocol gives no move,
-//! the link is dropped and the match stops.
+//! carries even when the other side has a time a move. A peer that
+//! breaks the protocol gives no move, the link is dropped and the match
+//! stops.
 
 use crate::notation::movetext::{dxp_move, find_dxp_move};
 use crate::protocol::dxp::board::encode;

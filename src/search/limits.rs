@@ -106,17 +106,21 @@ impl Pace {
 mod tests {
     use super::*;
 
-    #[test]
-    fn clock_budget_stays_within_the_time_left() {
-        let limits = Limits {
+    /// Limits of a clock of `secs` seconds for `moves` moves, no increment.
+    fn clock(secs: u64, moves: u32) -> Limits {
+        Limits {
             clock: Some(Clock {
-                time: Duration::from_secs(10),
+                time: Duration::from_secs(secs),
                 increment: Duration::ZERO,
-                moves: 0,
+                moves,
             }),
             ..Limits::default()
-        };
-        let b = limits.budget();
+        }
+    }
+
+    #[test]
+    fn clock_budget_stays_within_the_time_left() {
+        let b = clock(10, 0).budget();
         let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
         assert!(soft <= hard && hard <= Duration::from_secs(4));
         assert!(soft >= Duration::from_millis(300));
@@ -126,15 +130,7 @@ mod tests {
     #[test]
     fn a_move_count_shares_the_clock_evenly() {
         // 1 minute for 75 moves: the first move gets a 75th, not a 30th
-        let limits = Limits {
-            clock: Some(Clock {
-                time: Duration::from_secs(60),
-                increment: Duration::ZERO,
-                moves: 75,
-            }),
-            ..Limits::default()
-        };
-        let soft = limits.budget().soft.unwrap();
+        let soft = clock(60, 75).budget().soft.unwrap();
         assert!(soft > Duration::from_millis(700) && soft < Duration::from_millis(850));
     }
 
