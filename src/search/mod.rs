@@ -1,7 +1,7 @@
 //! The search: iterative deepening PVS over any `G: Evaluate`, a shared
 //! lock-free transposition table, Lazy SMP helpers on a dedicated rayon
-//! pool, limits and a time manager, and info reports on a crossbeam
-//! channel.
+//! pool (answering at `stop` without waiting for them: `run`), limits
+//! and a time manager, and info reports on a crossbeam channel.
 //!
 //! With one thread and a depth limit the node count is deterministic
 //! (the table is cleared by the caller between unrelated searches), which
@@ -13,6 +13,7 @@ mod evals;
 mod history;
 mod limits;
 mod root;
+mod run;
 pub mod score;
 mod tt;
 mod worker;
@@ -27,13 +28,13 @@ use crate::eval::Evaluate;
 use crate::rules::MoveList;
 use busy::Busy;
 use crossbeam_channel::Sender;
-use root::{Deepest, RootMove};
+use root::{Results, RootMove, lock};
+use run::{Live, Run};
 use score::INFINITE;
 use std::sync::Arc;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
-use worker::{Shared, Worker};
+use worker::Shared;
 
 /// The deepest line the search follows.
 pub const MAX_PLY: usize = 128;
@@ -99,13 +100,15 @@ impl Default for Features {
 /// A search engine: the table and the helper threads, kept between
 /// searches.
 pub struct Searcher {
-    tt: Table,
+    tt: Arc<Table>,
     threads: usize,
     pool: Option<rayon::ThreadPool>,
     features: Features,
     tables: Option<Arc<Tables>>,
     /// The positions the threads are searching (used with more than one).
-    busy: Busy,
+    busy: Arc<Busy>,
+    /// The threads of the last search, still running after its answer.
+    live: Arc<Live>,
 }
 
 impl Searcher {
@@ -119,6 +122,8 @@ impl Searcher {
                     .num_threads(threads)
                     .stack_size(STACK)
                     .thread_name(|i| format!("dam-search-{i}"))
+                    // the failure is marked in the search's results
+                    .panic_handler(|_| log::error!("a search thread failed"))
                     .build()
                     .ok()
             })
@@ -131,12 +136,13 @@ impl Searcher {
             );
         }
         Searcher {
-            tt,
+            tt: Arc::new(tt),
             threads,
             pool,
             features: Features::default(),
             tables: None,
-            busy: Busy::new(),
+            busy: Arc::new(Busy::new()),
+            live: Arc::new(Live::default()),
         }
     }
 
@@ -163,12 +169,16 @@ impl Searcher {
 
     /// Forget every stored result (a new game).
     pub fn clear(&self) {
+        self.live.wait_idle();
         self.tt.clear();
     }
 
     /// Search `pos`, whose game went through the positions hashed in
     /// `history` (oldest first, `pos` itself last or absent), within
-    /// `limits`, reporting `lines` principal lines on `info`.
+    /// `limits`, reporting `lines` principal lines on `info`. With more
+    /// than one thread the answer comes as soon as the search is stopped
+    /// (by `control`, a limit or the main thread's end), while the threads
+    /// wind down behind it.
     pub fn search<G: Evaluate>(
         &self,
         pos: &G,
@@ -178,16 +188,17 @@ impl Searcher {
         control: &Control,
         info: Option<&Sender<Info<G::Move>>>,
     ) -> Outcome<G::Move> {
+        self.live.wait_idle();
         let mut path: Vec<u64> = history.to_vec();
         if path.last() != Some(&pos.hash()) {
             path.push(pos.hash());
         }
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
-        let tables = self.tables.as_deref().filter(|t| t.variant() == G::VARIANT);
+        let tables = self.tables.clone().filter(|t| t.variant() == G::VARIANT);
         // a covered root keeps only the moves that keep its value, the
         // fastest conversion of a win
-        if let Some(keep) = tables.and_then(|t| best_moves(t, pos)) {
+        if let Some(keep) = tables.as_deref().and_then(|t| best_moves(t, pos)) {
             moves.retain(|m| keep.iter().any(|(k, _)| k == m));
         }
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
@@ -208,79 +219,79 @@ impl Searcher {
         if split {
             self.busy.clear();
         }
-        let shared = Shared {
-            tt: &self.tt,
-            control,
-            limits: *limits,
-            hard: limits.budget().hard,
-            nodes: AtomicU64::new(0),
-            features: self.features,
-            tables,
-            tbhits: AtomicU64::new(0),
-            split,
-            busy: &self.busy,
-            finished: AtomicI32::new(0),
-        };
-        let max = limits.depth.unwrap_or(MAX_PLY as i32).max(1);
-        let deepest = Mutex::new(Deepest {
-            depth: 0,
-            roots: Vec::new(),
+        let results = Results::new(info.cloned());
+        // stopped before any iteration ends, the search answers this order
+        lock(&results.main).set(0, &roots, roots.len());
+        let run = Arc::new(Run {
+            shared: Shared {
+                tt: self.tt.clone(),
+                control: control.clone(),
+                limits: *limits,
+                hard: limits.budget().hard,
+                nodes: AtomicU64::new(0),
+                features: self.features,
+                tables,
+                tbhits: AtomicU64::new(0),
+                split,
+                busy: self.busy.clone(),
+                finished: AtomicI32::new(0),
+            },
+            pos: *pos,
+            path,
+            max: limits.depth.unwrap_or(MAX_PLY as i32).max(1),
+            lines,
+            results,
         });
-        let mut depth = 0;
         if !roots.is_empty() {
-            let helper_roots = roots.clone();
-            let main = |roots: &mut Vec<RootMove<G::Move>>| {
-                let mut w = Worker::<G>::new(&shared, true, &path);
-                let reached = w.iterate(pos, roots, (1, max), lines, info, &deepest);
-                w.flush();
-                control.stop();
-                reached.depth
-            };
-            depth = match &self.pool {
-                Some(pool) => pool.scope(|s| {
-                    for _ in 1..self.threads {
-                        let (shared, path, roots) = (&shared, &path, helper_roots.clone());
-                        let deepest = &deepest;
-                        s.spawn(move |_| {
-                            let mut roots = roots;
-                            let mut w = Worker::<G>::new(shared, false, path);
-                            let reached = w.iterate(pos, &mut roots, (1, max), 1, info, deepest);
-                            w.flush();
-                            // a helper that completes the last depth ends the search
-                            if reached.depth >= max {
-                                control.stop();
-                            }
+            match &self.pool {
+                Some(pool) => {
+                    // the main thread first, then the helpers
+                    for i in 0..self.threads {
+                        let (run, roots, token) = (run.clone(), roots.clone(), self.live.enter());
+                        pool.spawn(move || {
+                            let _token = token;
+                            run.work(i == 0, roots);
                         });
                     }
-                    main(&mut roots)
-                }),
-                None => main(&mut roots),
-            };
+                    control.wait_stopped();
+                }
+                None => run.work(true, roots),
+            }
+        }
+        let (main, deepest) = run.results.close();
+        if run.results.failed.load(Relaxed) {
+            panic!("a search thread failed");
         }
         // one line: the deepest completed iteration of any thread answers
         // when it is deeper than the main thread's
-        let deepest = deepest.into_inner().unwrap_or_else(|e| e.into_inner());
-        let roots = if lines <= 1 && deepest.depth > depth {
-            depth = deepest.depth;
-            deepest.roots
+        let ranking = if lines <= 1 && deepest.depth > main.depth {
+            deepest
         } else {
-            roots
+            main
         };
-        let best = roots.first();
+        let best = ranking.choices.first();
         Outcome {
-            best: best.map(|r| r.mv),
-            ponder: best.and_then(|r| r.line.get(1).copied()),
-            score: best.map_or(0, |r| if r.last > -INFINITE { r.last } else { r.score }),
-            depth,
-            nodes: shared.nodes.load(Relaxed),
+            best: best.map(|c| c.mv),
+            ponder: best.and_then(|c| c.ponder),
+            score: best.map_or(0, |c| if c.last > -INFINITE { c.last } else { c.score }),
+            depth: ranking.depth,
+            nodes: run.shared.nodes.load(Relaxed),
             time: control.elapsed(),
-            lines: roots
+            lines: ranking
+                .choices
                 .iter()
                 .take(lines.max(1))
-                .map(|r| (r.mv, r.last))
+                .map(|c| (c.mv, c.last))
                 .collect(),
-            tbhits: shared.tbhits.load(Relaxed),
+            tbhits: run.shared.tbhits.load(Relaxed),
         }
+    }
+}
+
+impl Drop for Searcher {
+    /// No thread outlives its engine.
+    fn drop(&mut self) {
+        self.live.wait_idle();
     }
 }
 

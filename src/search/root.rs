@@ -9,7 +9,7 @@ use super::{Info, MAX_PLY};
 use crate::eval::Evaluate;
 use crossbeam_channel::Sender;
 use std::sync::Mutex;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// A legal move of the root with its latest score and line.
 #[derive(Clone, Debug)]
@@ -28,20 +28,108 @@ pub struct Reached {
     pub depth: i32,
 }
 
-/// The deepest iteration any thread completed, with its root moves (best
-/// first): the answer when it is deeper than the main thread's.
-pub struct Deepest<M> {
+/// A root move as the answer needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice<M> {
+    pub mv: M,
+    pub score: i32,
+    pub last: i32,
+    /// The expected reply.
+    pub ponder: Option<M>,
+}
+
+/// Root moves, best first, after an iteration of `depth` plies.
+pub struct Ranking<M> {
     pub depth: i32,
-    pub roots: Vec<RootMove<M>>,
+    pub choices: Vec<Choice<M>>,
+}
+
+impl<M: Copy> Ranking<M> {
+    pub fn new() -> Ranking<M> {
+        Ranking {
+            depth: 0,
+            choices: Vec::new(),
+        }
+    }
+
+    /// Take the moves of `roots` as they stand, those from `skip` on
+    /// ranked by their latest score (as a finished root search ranks
+    /// them).
+    pub fn set(&mut self, depth: i32, roots: &[RootMove<M>], skip: usize) {
+        self.depth = depth;
+        self.choices.clear();
+        self.choices.extend(roots.iter().map(|r| Choice {
+            mv: r.mv,
+            score: r.score,
+            last: r.last,
+            ponder: r.line.get(1).copied(),
+        }));
+        let skip = skip.min(self.choices.len());
+        self.choices[skip..].sort_by_key(|c| std::cmp::Reverse(c.score));
+    }
+}
+
+/// What the threads of one search leave for its answer, and the way out
+/// for their reports: once the answer is taken nothing more is reported,
+/// so no `info` of a search follows its answer even while its threads
+/// wind down.
+pub struct Results<M> {
+    /// The deepest iteration any thread completed (one line only).
+    pub deepest: Mutex<Ranking<M>>,
+    /// The main thread's root moves as they stand, with the depth it
+    /// completed: the answer when the search is stopped at any moment.
+    pub main: Mutex<Ranking<M>>,
+    reports: Mutex<Option<Sender<Info<M>>>>,
+    /// Whether a thread failed (panicked).
+    pub failed: AtomicBool,
+}
+
+impl<M: Copy> Results<M> {
+    pub fn new(info: Option<Sender<Info<M>>>) -> Results<M> {
+        Results {
+            deepest: Mutex::new(Ranking::new()),
+            main: Mutex::new(Ranking::new()),
+            reports: Mutex::new(info),
+            failed: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether reports are still wanted.
+    fn reporting(&self) -> bool {
+        lock(&self.reports).is_some()
+    }
+
+    /// Send `info`, unless the answer was taken.
+    fn report(&self, info: Info<M>) {
+        if let Some(tx) = lock(&self.reports).as_ref() {
+            let _ = tx.send(info);
+        }
+    }
+
+    /// Take the answer: the main thread's ranking and the deepest any
+    /// thread completed. No report follows.
+    pub fn close(&self) -> (Ranking<M>, Ranking<M>) {
+        lock(&self.reports).take();
+        let main = std::mem::replace(&mut *lock(&self.main), Ranking::new());
+        let deepest = std::mem::replace(&mut *lock(&self.deepest), Ranking::new());
+        (main, deepest)
+    }
+}
+
+/// A lock, whether or not a thread failed while holding it.
+pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl<G: Evaluate> Worker<'_, G> {
     /// Search the root moves from `skip` on, best first afterwards; returns
     /// the best score found (the first move's score when all fail low).
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         pos: &G,
         roots: &mut [RootMove<G::Move>],
+        out: &Results<G::Move>,
         skip: usize,
         depth: i32,
         mut alpha: i32,
@@ -100,6 +188,9 @@ impl<G: Evaluate> Worker<'_, G> {
                 let room = r.line.remaining_capacity().min(self.pv[1].len());
                 r.line.extend(self.pv[1][..room].iter().copied());
                 best = best.max(score);
+                if self.main {
+                    lock(&out.main).set(self.completed, roots, skip);
+                }
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -115,16 +206,16 @@ impl<G: Evaluate> Worker<'_, G> {
     /// Iterative deepening from `first` to `max` plies, `lines` principal
     /// lines. With one line, a thread goes on past the deepest iteration
     /// any thread completed, records its own completed iterations in
-    /// `deepest` when they are the deepest yet, and reports those on
-    /// `info`; with more lines only the main thread reports.
+    /// `out.deepest` when they are the deepest yet, and reports those;
+    /// with more lines only the main thread reports. The main thread keeps
+    /// its root moves in `out.main` as they change.
     pub fn iterate(
         &mut self,
         pos: &G,
         roots: &mut [RootMove<G::Move>],
         (first, max): (i32, i32),
         lines: usize,
-        info: Option<&Sender<Info<G::Move>>>,
-        deepest: &Mutex<Deepest<G::Move>>,
+        out: &Results<G::Move>,
     ) -> Reached {
         let lines = lines.clamp(1, roots.len().max(1));
         let mut reached = Reached { depth: 0 };
@@ -151,7 +242,7 @@ impl<G: Evaluate> Worker<'_, G> {
                     (-INFINITE, INFINITE)
                 };
                 loop {
-                    let s = self.root(pos, roots, k, depth, alpha, beta);
+                    let s = self.root(pos, roots, out, k, depth, alpha, beta);
                     if self.stopped {
                         break;
                     }
@@ -170,15 +261,19 @@ impl<G: Evaluate> Worker<'_, G> {
                 roots[k].last = roots[k].score;
                 if k == 0 {
                     reached.depth = depth;
+                    self.completed = depth;
+                }
+                if self.main {
+                    lock(&out.main).set(self.completed, roots, roots.len());
                 }
                 let report = if lines == 1 {
-                    self.publish(roots, depth, deepest)
+                    self.publish(roots, depth, &out.deepest)
                 } else {
                     self.main
                 };
-                if let Some(tx) = info.filter(|_| report) {
+                if report && out.reporting() {
                     self.flush();
-                    let _ = tx.send(Info {
+                    out.report(Info {
                         depth,
                         seldepth: self.seldepth,
                         line: k + 1,
@@ -217,6 +312,9 @@ impl<G: Evaluate> Worker<'_, G> {
                 break;
             }
         }
+        if self.main {
+            lock(&out.main).set(self.completed, roots, roots.len());
+        }
         reached
     }
 
@@ -226,16 +324,14 @@ impl<G: Evaluate> Worker<'_, G> {
         &self,
         roots: &[RootMove<G::Move>],
         depth: i32,
-        deepest: &Mutex<Deepest<G::Move>>,
+        deepest: &Mutex<Ranking<G::Move>>,
     ) -> bool {
         if self.shared.finished.fetch_max(depth, Relaxed) >= depth {
             return false;
         }
-        let mut d = deepest.lock().unwrap_or_else(|e| e.into_inner());
+        let mut d = lock(deepest);
         if d.depth < depth {
-            d.depth = depth;
-            d.roots.clear();
-            d.roots.extend_from_slice(roots);
+            d.set(depth, roots, roots.len());
         }
         true
     }

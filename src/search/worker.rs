@@ -14,6 +14,7 @@ use crate::egtb::{Tables, search_score};
 use crate::eval::Evaluate;
 use crate::rules::{Color, GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -44,9 +45,9 @@ fn kings_on_board<G: Evaluate>(pos: &G) -> bool {
 }
 
 /// What every thread of one search shares.
-pub struct Shared<'a> {
-    pub tt: &'a Table,
-    pub control: &'a Control,
+pub struct Shared {
+    pub tt: Arc<Table>,
+    pub control: Control,
     pub limits: Limits,
     /// Past this, stop at once (`None`: no time limit).
     pub hard: Option<Duration>,
@@ -54,17 +55,17 @@ pub struct Shared<'a> {
     pub nodes: AtomicU64,
     pub features: Features,
     /// Endgame databases of the searched variant, and their hits.
-    pub tables: Option<&'a Tables>,
+    pub tables: Option<Arc<Tables>>,
     pub tbhits: AtomicU64,
     /// Whether more than one thread searches: then they split nodes' moves
     /// through `busy`.
     pub split: bool,
-    pub busy: &'a Busy,
+    pub busy: Arc<Busy>,
     /// The deepest iteration any thread has completed.
     pub finished: AtomicI32,
 }
 
-impl Shared<'_> {
+impl Shared {
     /// Stop every thread.
     fn stop(&self) {
         self.control.stop();
@@ -73,7 +74,7 @@ impl Shared<'_> {
 
 /// The state of one search thread.
 pub struct Worker<'a, G: Evaluate> {
-    pub shared: &'a Shared<'a>,
+    pub shared: &'a Shared,
     /// The thread that watches the clock.
     pub main: bool,
     pub nodes: u64,
@@ -83,6 +84,8 @@ pub struct Worker<'a, G: Evaluate> {
     pub seldepth: usize,
     /// The depth of the current iteration, to bound extensions.
     pub root_depth: i32,
+    /// The deepest iteration this thread completed.
+    pub completed: i32,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     /// Hashes of the game so far and of the current line, the current
@@ -95,7 +98,7 @@ pub struct Worker<'a, G: Evaluate> {
 impl<'a, G: Evaluate> Worker<'a, G> {
     /// A thread for `shared`, the game's earlier positions in `history`
     /// (the root position last).
-    pub fn new(shared: &'a Shared<'a>, main: bool, history: &[u64]) -> Self {
+    pub fn new(shared: &'a Shared, main: bool, history: &[u64]) -> Self {
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
         Worker {
@@ -107,6 +110,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             stopped: false,
             seldepth: 0,
             root_depth: 1,
+            completed: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * MOVE_KEYS],
             path,
@@ -197,7 +201,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// reads distances, picks the fastest conversion).
     #[inline]
     fn table_score(&mut self, pos: &G, ply: usize) -> Option<i32> {
-        let v = self.shared.tables?.probe_wdl(pos)?;
+        let v = self.shared.tables.as_deref()?.probe_wdl(pos)?;
         self.tbhits += 1;
         Some(search_score(v, ply))
     }

@@ -1,0 +1,101 @@
+//! One search's threads: what they share, the work each does, and the
+//! count of threads still running. A search answers as soon as it is
+//! stopped, from what its main thread has published; its threads wind
+//! down in the background, and the next search (or a clear) waits for
+//! them first. So `stop` is answered in the time a woken thread takes to
+//! run, however many threads share the cores.
+
+use super::Control;
+use super::root::{Results, RootMove};
+use super::worker::{Shared, Worker};
+use crate::eval::Evaluate;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Condvar, Mutex};
+
+/// Everything the threads of one search read or leave behind.
+pub struct Run<G: Evaluate> {
+    pub shared: Shared,
+    pub pos: G,
+    /// The game's positions, the root last.
+    pub path: Vec<u64>,
+    /// The deepest iteration to search.
+    pub max: i32,
+    /// Principal lines the main thread searches.
+    pub lines: usize,
+    pub results: Results<G::Move>,
+}
+
+impl<G: Evaluate> Run<G> {
+    /// One thread's iterative deepening on its own copy of the root moves.
+    pub fn work(&self, main: bool, mut roots: Vec<RootMove<G::Move>>) {
+        let _end = Ending {
+            control: &self.shared.control,
+            failed: &self.results.failed,
+            main,
+        };
+        let mut w = Worker::<G>::new(&self.shared, main, &self.path);
+        let lines = if main { self.lines } else { 1 };
+        let reached = w.iterate(&self.pos, &mut roots, (1, self.max), lines, &self.results);
+        w.flush();
+        // a helper that completes the last depth ends the search
+        if reached.depth >= self.max {
+            self.shared.control.stop();
+        }
+    }
+}
+
+/// Stops the search when the main thread ends, and when any thread fails
+/// (marking the failure), so that a waiting caller always wakes.
+struct Ending<'a> {
+    control: &'a Control,
+    failed: &'a AtomicBool,
+    main: bool,
+}
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.failed.store(true, Relaxed);
+            self.control.stop();
+        }
+        if self.main {
+            self.control.stop();
+        }
+    }
+}
+
+/// How many search threads are running.
+#[derive(Default)]
+pub struct Live {
+    count: Mutex<usize>,
+    idle: Condvar,
+}
+
+impl Live {
+    /// A thread is about to start; it is counted until the token drops.
+    pub fn enter(self: &Arc<Live>) -> Token {
+        *self.count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        Token(self.clone())
+    }
+
+    /// Sleep until no thread runs.
+    pub fn wait_idle(&self) {
+        let mut count = self.count.lock().unwrap_or_else(|e| e.into_inner());
+        while *count > 0 {
+            count = self.idle.wait(count).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// A running thread's place in `Live`.
+pub struct Token(Arc<Live>);
+
+impl Drop for Token {
+    fn drop(&mut self) {
+        let mut count = self.0.count.lock().unwrap_or_else(|e| e.into_inner());
+        *count -= 1;
+        if *count == 0 {
+            self.0.idle.notify_all();
+        }
+    }
+}
