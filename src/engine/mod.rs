@@ -126,10 +126,10 @@ impl Engine {
     }
 
     /// Search `pos` (reached through the positions hashed in `history`)
-    /// and wait for the answer. The search runs on a thread with the stack
-    /// it needs; when no such thread can be had (a tight memory limit), on
-    /// the calling thread, as a warning says. `None` when the search
-    /// thread failed.
+    /// and wait for the answer. One thread searches on a thread with the
+    /// stack it needs (when no such thread can be had, a tight memory
+    /// limit, on the calling thread, as a warning says); more search on
+    /// the engine's pool. `None` when a search thread failed.
     pub fn search<G: Evaluate>(
         &self,
         pos: &G,
@@ -141,6 +141,11 @@ impl Engine {
     ) -> Option<Outcome<G::Move>> {
         let searcher = &self.searcher;
         let run = move || searcher.search(pos, history, limits, lines, control, info);
+        if searcher.threads() > 1 {
+            // the threads are the pool's: this one only waits, and answers
+            // without a hand-over to another thread
+            return std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).ok();
+        }
         thread::scope(|s| {
             let spawned = thread::Builder::new()
                 .name("dam-search".into())

@@ -116,12 +116,18 @@ impl Searcher {
     /// entries.
     pub fn new(threads: usize, tt_bits: u32) -> Searcher {
         let threads = threads.clamp(1, 256);
+        let crowded = threads >= default_threads();
         let pool = (threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
                     .stack_size(STACK)
                     .thread_name(|i| format!("dam-search-{i}"))
+                    .start_handler(move |_| {
+                        if crowded {
+                            run::yield_to_waiters();
+                        }
+                    })
                     // the failure is marked in the search's results
                     .panic_handler(|_| log::error!("a search thread failed"))
                     .build()

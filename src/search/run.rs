@@ -99,3 +99,22 @@ impl Drop for Token {
         }
     }
 }
+
+/// With as many search threads as cores or more, a thread that wakes to answer
+/// (the one waiting for the stop, a protocol's reader) waits behind busy
+/// search threads for its turn on a core, up to a time slice at each
+/// hand-over. Search threads in that case run at a lower priority (nice
+/// 5 more than the process, Linux only, where it is a thread's own), so
+/// that a woken thread takes a core at once.
+pub fn yield_to_waiters() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: plain system calls on the calling thread; no memory is
+        // passed.
+        let now = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+        let set = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, (now + 5).min(19)) };
+        if set != 0 {
+            log::debug!("search thread priority unchanged");
+        }
+    }
+}

@@ -361,12 +361,17 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         if run.held.is_some() {
             return self.release();
         }
-        while !run.handle.is_finished() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        match self.dones.1.try_recv() {
-            Ok(outcome) => self.finished(outcome),
-            Err(_) => {
+        // the answer, or the search thread's end without one
+        let answer = loop {
+            match self.dones.1.recv_timeout(Duration::from_millis(20)) {
+                Ok(outcome) => break Some(outcome),
+                Err(_) if run.handle.is_finished() => break self.dones.1.try_recv().ok(),
+                Err(_) => {}
+            }
+        };
+        match answer {
+            Some(outcome) => self.finished(outcome),
+            None => {
                 self.running = None;
                 self.out.error("the search ended without an answer");
             }
