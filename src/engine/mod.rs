@@ -17,7 +17,7 @@ pub use pool::{Pool, pool};
 use crate::egtb::{Tables, builds_first, default_dir, open_for_engine};
 use crate::eval::Evaluate;
 use crate::search::score::{Standing, standing};
-use crate::search::{Control, Features, Info, Limits, Outcome, STACK, Searcher};
+use crate::search::{Answer, Control, Features, Info, Limits, Outcome, STACK, Searcher};
 use crate::variant::Variant;
 use crossbeam_channel::Sender;
 use std::path::PathBuf;
@@ -187,25 +187,37 @@ pub struct Job<G: Evaluate> {
     pub done: Sender<Outcome<G::Move>>,
 }
 
-/// Start `job` on `engine` in the background and return at once; the
-/// thread ends after sending the answer on `job.done` (stop it early with
-/// `job.control`).
-pub fn start<G: Evaluate>(engine: &Arc<Engine>, job: Job<G>) -> std::io::Result<JoinHandle<()>> {
-    let engine = engine.clone();
-    thread::Builder::new()
+/// Start `job` on `engine` in the background and return at once, with
+/// the search's answer to come (`Answer::take` once it is stopped, which
+/// answers without waiting for any search thread) and the thread that
+/// sends the answer on `job.done` unless it was taken (stop the search
+/// early with `job.control`).
+pub fn start<G: Evaluate>(
+    engine: &Arc<Engine>,
+    job: Job<G>,
+) -> std::io::Result<(Answer<G>, JoinHandle<()>)> {
+    let answer = engine.searcher.start(
+        &job.pos,
+        &job.history,
+        &job.limits,
+        job.lines,
+        &job.control,
+        Some(&job.info),
+    );
+    let waiter = answer.clone();
+    let spawned = thread::Builder::new()
         .name("dam-search".into())
         .stack_size(STACK)
         .spawn(move || {
-            let out = engine.searcher.search(
-                &job.pos,
-                &job.history,
-                &job.limits,
-                job.lines,
-                &job.control,
-                Some(&job.info),
-            );
-            let _ = job.done.send(out);
-        })
+            waiter.run_here();
+            if let Some(out) = waiter.take() {
+                let _ = job.done.send(out);
+            }
+        });
+    if spawned.is_err() {
+        job.control.stop();
+    }
+    Ok((answer, spawned?))
 }
 
 /// A score as text: men with two decimals, a win/loss the search found

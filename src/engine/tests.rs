@@ -39,7 +39,7 @@ fn a_background_search_sends_its_infos_then_its_answer() {
         info,
         done,
     };
-    let handle = start(&engine, job).expect("the thread starts");
+    let (_, handle) = start(&engine, job).expect("the thread starts");
     infos
         .recv_timeout(Duration::from_secs(10))
         .expect("an info line while it searches");
@@ -49,6 +49,40 @@ fn a_background_search_sends_its_infos_then_its_answer() {
         .expect("the answer after stop");
     assert!(out.best.is_some());
     handle.join().unwrap();
+}
+
+#[test]
+fn an_answer_taken_at_stop_is_not_sent_again_and_no_info_follows_it() {
+    for threads in [1, 2] {
+        let engine = Arc::new(Engine::new(&Config::new(threads, 16)));
+        let (info, infos) = crossbeam_channel::unbounded();
+        let (done, dones) = crossbeam_channel::unbounded();
+        let control = Arc::new(Control::new(false));
+        let job = Job {
+            pos: International::start(),
+            history: vec![],
+            limits: Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            lines: 1,
+            control: control.clone(),
+            info,
+            done,
+        };
+        let (answer, handle) = start(&engine, job).expect("the thread starts");
+        infos
+            .recv_timeout(Duration::from_secs(10))
+            .expect("an info line while it searches");
+        control.stop();
+        let out = answer.take().expect("the answer, taken at once");
+        assert!(out.best.is_some() && out.depth >= 1, "{threads} threads");
+        while infos.try_recv().is_ok() {}
+        handle.join().unwrap();
+        assert!(answer.take().is_none(), "{threads} threads: taken twice");
+        assert!(dones.try_recv().is_err(), "{threads} threads: sent as well");
+        assert!(infos.try_recv().is_err(), "{threads} threads: info after the answer");
+    }
 }
 
 #[test]

@@ -29,10 +29,11 @@ use crate::rules::MoveList;
 use busy::Busy;
 use crossbeam_channel::Sender;
 use root::{Results, RootMove, lock};
+pub use run::Answer;
 use run::{Live, Run};
 use score::INFINITE;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI32, AtomicU64};
 use std::time::Duration;
 use worker::Shared;
 
@@ -181,10 +182,10 @@ impl Searcher {
 
     /// Search `pos`, whose game went through the positions hashed in
     /// `history` (oldest first, `pos` itself last or absent), within
-    /// `limits`, reporting `lines` principal lines on `info`. With more
-    /// than one thread the answer comes as soon as the search is stopped
-    /// (by `control`, a limit or the main thread's end), while the threads
-    /// wind down behind it.
+    /// `limits`, reporting `lines` principal lines on `info`, and wait for
+    /// the answer. With more than one thread the answer comes as soon as
+    /// the search is stopped (by `control`, a limit or the main thread's
+    /// end), while the threads wind down behind it.
     pub fn search<G: Evaluate>(
         &self,
         pos: &G,
@@ -194,6 +195,23 @@ impl Searcher {
         control: &Control,
         info: Option<&Sender<Info<G::Move>>>,
     ) -> Outcome<G::Move> {
+        let answer = self.start(pos, history, limits, lines, control, info);
+        answer.run_here();
+        answer.take().expect("a search thread failed")
+    }
+
+    /// Start a search as `search` does, and return its answer to come:
+    /// with more than one thread the search runs on the pool; with one it
+    /// runs when a thread calls `Answer::run_here`.
+    pub fn start<G: Evaluate>(
+        &self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
+        control: &Control,
+        info: Option<&Sender<Info<G::Move>>>,
+    ) -> Answer<G> {
         self.live.wait_idle();
         let mut path: Vec<u64> = history.to_vec();
         if path.last() != Some(&pos.hash()) {
@@ -248,6 +266,7 @@ impl Searcher {
             lines,
             results,
         });
+        let mut here = None;
         if !roots.is_empty() {
             match &self.pool {
                 Some(pool) => {
@@ -259,38 +278,13 @@ impl Searcher {
                             run.work(i == 0, roots);
                         });
                     }
-                    control.wait_stopped();
                 }
-                None => run.work(true, roots),
+                None => here = Some((roots, self.live.enter())),
             }
-        }
-        let (main, deepest) = run.results.close();
-        if run.results.failed.load(Relaxed) {
-            panic!("a search thread failed");
-        }
-        // one line: the deepest completed iteration of any thread answers
-        // when it is deeper than the main thread's
-        let ranking = if lines <= 1 && deepest.depth > main.depth {
-            deepest
         } else {
-            main
-        };
-        let best = ranking.choices.first();
-        Outcome {
-            best: best.map(|c| c.mv),
-            ponder: best.and_then(|c| c.ponder),
-            score: best.map_or(0, |c| if c.last > -INFINITE { c.last } else { c.score }),
-            depth: ranking.depth,
-            nodes: run.shared.nodes.load(Relaxed),
-            time: control.elapsed(),
-            lines: ranking
-                .choices
-                .iter()
-                .take(lines.max(1))
-                .map(|c| (c.mv, c.last))
-                .collect(),
-            tbhits: run.shared.tbhits.load(Relaxed),
+            control.stop();
         }
+        Answer::new(run, here)
     }
 }
 

@@ -82,6 +82,8 @@ pub struct Results<M> {
     reports: Mutex<Option<Sender<Info<M>>>>,
     /// Whether a thread failed (panicked).
     pub failed: AtomicBool,
+    /// Whether the answer was taken.
+    taken: AtomicBool,
 }
 
 impl<M: Copy> Results<M> {
@@ -91,6 +93,7 @@ impl<M: Copy> Results<M> {
             main: Mutex::new(Ranking::new()),
             reports: Mutex::new(info),
             failed: AtomicBool::new(false),
+            taken: AtomicBool::new(false),
         }
     }
 
@@ -107,12 +110,16 @@ impl<M: Copy> Results<M> {
     }
 
     /// Take the answer: the main thread's ranking and the deepest any
-    /// thread completed. No report follows.
-    pub fn close(&self) -> (Ranking<M>, Ranking<M>) {
+    /// thread completed; `None` when it was taken already. No report
+    /// follows.
+    pub fn close(&self) -> Option<(Ranking<M>, Ranking<M>)> {
         lock(&self.reports).take();
+        if self.taken.swap(true, Relaxed) {
+            return None;
+        }
         let main = std::mem::replace(&mut *lock(&self.main), Ranking::new());
         let deepest = std::mem::replace(&mut *lock(&self.deepest), Ranking::new());
-        (main, deepest)
+        Some((main, deepest))
     }
 }
 

@@ -5,9 +5,10 @@
 //! them first. So `stop` is answered in the time a woken thread takes to
 //! run, however many threads share the cores.
 
-use super::Control;
-use super::root::{Results, RootMove};
+use super::root::{Results, RootMove, lock};
+use super::score::INFINITE;
 use super::worker::{Shared, Worker};
+use super::{Control, Outcome};
 use crate::eval::Evaluate;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
@@ -41,6 +42,80 @@ impl<G: Evaluate> Run<G> {
         if reached.depth >= self.max {
             self.shared.control.stop();
         }
+    }
+}
+
+/// The answer of a started search, for whoever asks first once it is
+/// stopped: the caller that waits, or a protocol's session that sent the
+/// stop and answers at once, without a hand-over to another thread.
+pub struct Answer<G: Evaluate>(Arc<Pending<G>>);
+
+/// The root moves for a main thread that runs on a caller's thread, and
+/// its place among the running, taken when the search starts.
+pub type Here<M> = (Vec<RootMove<M>>, Token);
+
+struct Pending<G: Evaluate> {
+    run: Arc<Run<G>>,
+    /// The root moves for the main thread, when it runs on a caller's
+    /// thread (one search thread), and its place among the running.
+    here: Mutex<Option<Here<G::Move>>>,
+}
+
+impl<G: Evaluate> Clone for Answer<G> {
+    fn clone(&self) -> Self {
+        Answer(self.0.clone())
+    }
+}
+
+impl<G: Evaluate> Answer<G> {
+    pub fn new(run: Arc<Run<G>>, here: Option<Here<G::Move>>) -> Self {
+        Answer(Arc::new(Pending {
+            run,
+            here: Mutex::new(here),
+        }))
+    }
+
+    /// Run the main search thread on this thread, when the search has one
+    /// search thread (and no other thread ran it); otherwise nothing.
+    pub fn run_here(&self) {
+        let here = lock(&self.0.here).take();
+        if let Some((roots, _token)) = here {
+            self.0.run.work(true, roots);
+        }
+    }
+
+    /// Wait until the search is stopped, then take its answer: `None` when
+    /// it was taken already or a search thread failed. The main thread's
+    /// root moves as they stand answer, or the deepest iteration any
+    /// thread completed when it is deeper (one line).
+    pub fn take(&self) -> Option<Outcome<G::Move>> {
+        let run = &self.0.run;
+        run.shared.control.wait_stopped();
+        let (main, deepest) = run.results.close()?;
+        if run.results.failed.load(Relaxed) {
+            return None;
+        }
+        let ranking = if run.lines <= 1 && deepest.depth > main.depth {
+            deepest
+        } else {
+            main
+        };
+        let best = ranking.choices.first();
+        Some(Outcome {
+            best: best.map(|c| c.mv),
+            ponder: best.and_then(|c| c.ponder),
+            score: best.map_or(0, |c| if c.last > -INFINITE { c.last } else { c.score }),
+            depth: ranking.depth,
+            nodes: run.shared.nodes.load(Relaxed),
+            time: run.shared.control.elapsed(),
+            lines: ranking
+                .choices
+                .iter()
+                .take(run.lines.max(1))
+                .map(|c| (c.mv, c.last))
+                .collect(),
+            tbhits: run.shared.tbhits.load(Relaxed),
+        })
     }
 }
 

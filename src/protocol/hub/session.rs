@@ -11,7 +11,7 @@ use crate::engine::{self, Config, EgtbSettings, Engine, Job, Opening};
 use crate::eval::Evaluate;
 use crate::notation::movetext::{hub_move, parse_move};
 use crate::search::score::{Standing, standing};
-use crate::search::{Clock, Control, Info, Limits, Outcome, line_text};
+use crate::search::{Answer, Clock, Control, Info, Limits, Outcome, line_text};
 use crossbeam_channel::{Receiver, Sender, select};
 use std::io::Write;
 use std::sync::Arc;
@@ -38,6 +38,9 @@ enum Mode {
 /// A search in progress.
 struct Running<G: Evaluate> {
     control: Arc<Control>,
+    /// The answer, taken here at `stop` when the search thread has not
+    /// sent it yet.
+    answer: Answer<G>,
     handle: JoinHandle<()>,
     mode: Mode,
     infinite: bool,
@@ -291,9 +294,10 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
             done: self.dones.0.clone(),
         };
         match engine::start(&self.engine, job) {
-            Ok(handle) => {
+            Ok((answer, handle)) => {
                 self.running = Some(Running {
                     control,
+                    answer,
                     handle,
                     mode,
                     infinite: limits.infinite,
@@ -348,7 +352,11 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         run.stop_sent = true;
         run.control.stop();
         if run.held.is_some() {
-            self.release();
+            return self.release();
+        }
+        // answered here, or else by the search thread on `dones`
+        if let Some(outcome) = run.answer.take() {
+            self.finished(outcome);
         }
     }
 
@@ -361,7 +369,10 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
         if run.held.is_some() {
             return self.release();
         }
-        // the answer, or the search thread's end without one
+        if let Some(outcome) = run.answer.take() {
+            return self.finished(outcome);
+        }
+        // the answer the search thread sent, or its end without one
         let answer = loop {
             match self.dones.1.recv_timeout(Duration::from_millis(20)) {
                 Ok(outcome) => break Some(outcome),
@@ -429,10 +440,11 @@ impl<'a, G: Evaluate, W: Write> Session<'a, G, W> {
 
     /// Send `done` for the finished search.
     fn release(&mut self) {
+        // the search thread ends by itself (its threads are counted by
+        // the engine, and the next search waits for them)
         let Some(run) = self.running.take() else {
             return;
         };
-        let _ = run.handle.join();
         let Some(outcome) = run.held else { return };
         let Some(best) = self.choose(&outcome) else {
             return self.out.error("no legal move");
