@@ -81,7 +81,10 @@ fn an_answer_taken_at_stop_is_not_sent_again_and_no_info_follows_it() {
         handle.join().unwrap();
         assert!(answer.take().is_none(), "{threads} threads: taken twice");
         assert!(dones.try_recv().is_err(), "{threads} threads: sent as well");
-        assert!(infos.try_recv().is_err(), "{threads} threads: info after the answer");
+        assert!(
+            infos.try_recv().is_err(),
+            "{threads} threads: info after the answer"
+        );
     }
 }
 
