@@ -10,6 +10,34 @@ fn depth(d: i32) -> Limits {
     }
 }
 
+type Reports<G> = (
+    Job<G>,
+    Arc<Control>,
+    crossbeam_channel::Receiver<Info<<G as Game>::Move>>,
+    crossbeam_channel::Receiver<Outcome<<G as Game>::Move>>,
+);
+
+/// An infinite one-line search of `pos`, with its control and the
+/// receivers of its reports and answer.
+fn infinite_job<G: Evaluate>(pos: G) -> Reports<G> {
+    let (info, infos) = crossbeam_channel::unbounded();
+    let (done, dones) = crossbeam_channel::unbounded();
+    let control = Arc::new(Control::new(false));
+    let job = Job {
+        pos,
+        history: vec![],
+        limits: Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        lines: 1,
+        control: control.clone(),
+        info,
+        done,
+    };
+    (job, control, infos, dones)
+}
+
 #[test]
 fn a_search_waits_for_its_answer_on_a_thread_of_its_own() {
     let engine = Engine::new(&Config::new(1, 16));
@@ -24,21 +52,7 @@ fn a_search_waits_for_its_answer_on_a_thread_of_its_own() {
 #[test]
 fn a_background_search_sends_its_infos_then_its_answer() {
     let engine = Arc::new(Engine::new(&Config::new(2, 16)));
-    let (info, infos) = crossbeam_channel::unbounded();
-    let (done, dones) = crossbeam_channel::unbounded();
-    let control = Arc::new(Control::new(false));
-    let job = Job {
-        pos: English::start(),
-        history: vec![],
-        limits: Limits {
-            infinite: true,
-            ..Limits::default()
-        },
-        lines: 1,
-        control: control.clone(),
-        info,
-        done,
-    };
+    let (job, control, infos, dones) = infinite_job(English::start());
     let (_, handle) = start(&engine, job).expect("the thread starts");
     infos
         .recv_timeout(Duration::from_secs(10))
@@ -55,21 +69,7 @@ fn a_background_search_sends_its_infos_then_its_answer() {
 fn an_answer_taken_at_stop_is_not_sent_again_and_no_info_follows_it() {
     for threads in [1, 2] {
         let engine = Arc::new(Engine::new(&Config::new(threads, 16)));
-        let (info, infos) = crossbeam_channel::unbounded();
-        let (done, dones) = crossbeam_channel::unbounded();
-        let control = Arc::new(Control::new(false));
-        let job = Job {
-            pos: International::start(),
-            history: vec![],
-            limits: Limits {
-                infinite: true,
-                ..Limits::default()
-            },
-            lines: 1,
-            control: control.clone(),
-            info,
-            done,
-        };
+        let (job, control, infos, dones) = infinite_job(International::start());
         let (answer, handle) = start(&engine, job).expect("the thread starts");
         infos
             .recv_timeout(Duration::from_secs(10))
