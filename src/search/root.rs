@@ -2,6 +2,7 @@
 //! windows, multi-PV (each line searched with the better lines left out)
 //! and the info report after each line.
 
+use super::busy::Turns;
 use super::limits::Pace;
 use super::score::{INFINITE, MATE_BOUND, mate_plies};
 use super::worker::{Line, Worker};
@@ -147,23 +148,14 @@ impl<G: Evaluate> Worker<'_, G> {
         let mut best = -INFINITE;
         // As inside the tree, a move another thread is on waits its turn.
         let split = self.shared.split && depth >= 2;
-        let mut deferred: Vec<usize> = Vec::new();
-        let (mut next, mut waited) = (skip, 0);
-        loop {
-            let (n, may_wait) = if next < roots.len() {
-                next += 1;
-                (next - 1, split && next - 1 > skip)
-            } else if waited < deferred.len() {
-                waited += 1;
-                (deferred[waited - 1], false)
-            } else {
-                break;
-            };
+        let mut turns = Turns::new(skip, roots.len(), split);
+        while let Some(turn) = turns.next_turn() {
+            let n = turn.n;
             let mv = roots[n].mv;
             let child = pos.play(&mv);
             let key = child.hash();
-            if may_wait && self.shared.busy.searching(key) {
-                deferred.push(n);
+            if turns.may_wait(&turn) && self.shared.busy.searching(key) {
+                turns.defer(turn);
                 continue;
             }
             if split {

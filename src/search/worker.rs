@@ -4,7 +4,7 @@
 //! extension, repetition and draw rules, and a quiescence search that
 //! plays out forced captures.
 
-use super::busy::Busy;
+use super::busy::{Busy, Turns};
 use super::evals::EvalCache;
 use super::history::{MOVE_KEYS, move_key};
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
@@ -334,28 +334,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut best_index = 0u16;
         // Moves another thread is searching wait until the rest are done.
         let split = self.shared.split && depth >= SPLIT_DEPTH;
-        let mut deferred: ArrayVec<u16, MAX_MOVES> = ArrayVec::new();
-        let (mut next, mut waited) = (0, 0);
-        loop {
-            let (n, may_wait) = if next < order.len() {
-                let pick = (next..order.len())
-                    .max_by_key(|&j| order[j].0)
-                    .unwrap_or(next);
-                order.swap(next, pick);
-                next += 1;
-                (next - 1, split && next > 1)
-            } else if waited < deferred.len() {
-                waited += 1;
-                (deferred[waited - 1] as usize, false)
-            } else {
-                break;
-            };
+        let mut turns = Turns::new(0, order.len(), split);
+        while let Some(turn) = turns.next_turn() {
+            let n = turn.n;
+            if turn.fresh {
+                let pick = (n..order.len()).max_by_key(|&j| order[j].0).unwrap_or(n);
+                order.swap(n, pick);
+            }
             let index = order[n].1;
             let mv = moves[index as usize];
             let child = pos.play(&mv);
             let child_key = child.hash();
-            if may_wait && self.shared.busy.searching(child_key) {
-                deferred.push(n as u16);
+            if turns.may_wait(&turn) && self.shared.busy.searching(child_key) {
+                turns.defer(turn);
                 continue;
             }
             if split {
