@@ -81,6 +81,9 @@ pub struct Geometry {
     pub bit_xy: [(u8, u8); 64],
     /// Whether the 8x8 algebraic names (a1..h8) may be used for squares.
     pub algebraic: bool,
+    /// `rays[b][d]`: the board squares beyond bit `b` in direction `d`,
+    /// up to the edge (flying kings look along them).
+    pub rays: [[Bitboard; 4]; 64],
 }
 
 /// Which numbering scheme a board uses.
@@ -118,6 +121,7 @@ const fn build(name: &'static str, size: u8, layout: Layout) -> Geometry {
         bit_xy: [(0, 0); 64],
         algebraic: matches!(layout, Layout::Standard) && size == 8
             || matches!(layout, Layout::Seven),
+        rays: [[0; 4]; 64],
     };
     let mut numbered: u8 = 0;
     let mut row: u8 = 0;
@@ -174,6 +178,19 @@ const fn build(name: &'static str, size: u8, layout: Layout) -> Geometry {
         g.files = 7;
         g.ranks = 7;
     }
+    let mut b = 0;
+    while b < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let mut sq = g.shift(1 << b, Dir::ALL[d]);
+            while g.mask >> b & 1 != 0 && sq != 0 {
+                g.rays[b][d] |= sq;
+                sq = g.shift(sq, Dir::ALL[d]);
+            }
+            d += 1;
+        }
+        b += 1;
+    }
     g
 }
 
@@ -192,6 +209,32 @@ impl Geometry {
     #[inline(always)]
     pub const fn shift(&self, bb: Bitboard, dir: Dir) -> Bitboard {
         self.shift_raw(bb, dir) & self.mask
+    }
+
+    /// The first square from bit `from` in `dir` that is not `empty`, or
+    /// 0 when the ray reaches the edge first: the piece a flying king on
+    /// `from` meets.
+    #[inline(always)]
+    pub fn first_blocker(&self, from: u32, dir: Dir, empty: Bitboard) -> Bitboard {
+        let hit = self.rays[from as usize][dir.index()] & !empty;
+        if !dir.is_up() {
+            hit & hit.wrapping_neg()
+        } else if hit != 0 {
+            1 << (63 - hit.leading_zeros())
+        } else {
+            0
+        }
+    }
+
+    /// The empty squares from bit `from` in `dir` up to the first that is
+    /// not empty or the edge: where a flying king on `from` may stop.
+    #[inline(always)]
+    pub fn open_ray(&self, from: u32, dir: Dir, empty: Bitboard) -> Bitboard {
+        let ray = self.rays[from as usize][dir.index()];
+        match self.first_blocker(from, dir, empty) {
+            0 => ray,
+            blocker => ray & !blocker & !self.rays[blocker.trailing_zeros() as usize][dir.index()],
+        }
     }
 
     /// Shift a set of squares one step in `dir` without dropping what

@@ -18,7 +18,7 @@ use super::signature::{MAX_PIECES, Signature};
 use super::wdl::{self, Layout};
 use crate::board::Geometry;
 use crate::rules::removal::{Position, Rules};
-use crate::rules::{Color, Game, MoveList};
+use crate::rules::{Color, Game, MoveList, Side};
 use crate::variant::Variant;
 use memmap2::Mmap;
 use std::path::{Path, PathBuf};
@@ -69,6 +69,22 @@ pub fn position<R: Rules>(p: &Placement) -> Position<R> {
         p.kings | p.their_kings,
         Color::White,
     )
+}
+
+/// Whether the side to move of a placement must capture, read from its
+/// bitboards without building the position.
+#[inline(always)]
+pub fn must_capture<R: Rules>(p: &Placement) -> bool {
+    let side = Side {
+        men: p.men,
+        kings: p.kings,
+        up: true,
+        men_backward: R::MEN_CAPTURE_BACKWARD,
+        flying: R::FLYING_KINGS,
+    };
+    let theirs = p.their_men | p.their_kings;
+    let empty = R::GEO.mask & !(p.men | p.kings | theirs);
+    side.can_capture(R::GEO, theirs, empty)
 }
 
 /// Map a file for reading.
@@ -307,26 +323,26 @@ impl Tables {
         if pos.must_capture() {
             return self.resolve_wdl(pos, dtb_first);
         }
+        if !pos.can_step() {
+            // no move, or no piece (which no table holds): lost
+            return Some(Wdl::Loss);
+        }
         self.wdl_placement(&self.placement(pos)?, dtb_first)
     }
 
     /// Win, draw or loss of `pos`, whose side to move must capture: the
     /// best of its captures.
-    #[cold]
     fn resolve_wdl<G: Game>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
-        let mut best: Option<Wdl> = None;
+        let mut best = Wdl::Loss;
         for mv in &moves {
-            let after = pos.play(mv);
-            let theirs = if after.count_moves() == 0 {
-                Wdl::Loss
-            } else {
-                self.wdl_loaded(&after, dtb_first)?
-            };
-            best = best.max(Some(flip(theirs)));
+            best = best.max(flip(self.wdl_loaded(&pos.play(mv), dtb_first)?));
+            if best == Wdl::Win {
+                break;
+            }
         }
-        best
+        Some(best)
     }
 
     /// The value of `pos`, whose side to move must capture: every capture

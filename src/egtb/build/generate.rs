@@ -42,20 +42,22 @@
 //! job for the win, draw or loss of the slices solved; the smaller
 //! databases are mapped.
 
+use super::cells::Cells;
 use super::scratch::{self, Scratch};
-use super::slices::{self, Known, Slice};
-use super::solve::solve;
+use super::slices::{self, Flags, Known, Slice};
+use super::solve::turned;
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::egtb::format::{
     BLOCK, MAX_DISTANCE, Value, Wdl, encode_file, fill_unused, write_atomic,
 };
 use crate::egtb::index::{HalfTurn, Indexer, Placement};
 use crate::egtb::signature::Signature;
-use crate::egtb::tables::{Tables, file_path, position, wdl_path};
+use crate::egtb::tables::{Tables, file_path, must_capture, position, wdl_path};
 use crate::egtb::{DTC_PIECES, wdl};
 use crate::notation::fen::write_fen;
-use crate::rules::Game;
 use crate::rules::removal::Rules;
+use crate::rules::{Game, MoveList};
+use arrayvec::ArrayVec;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
@@ -77,26 +79,30 @@ struct Work<'a> {
     side: usize,
     slot: Vec<u32>,
     whole: bool,
+    /// The positions of the whole signature whose side to move must
+    /// capture, marked by the first look: the files store no value for
+    /// them.
+    captures: &'a Flags,
     /// A decided position: `WIN` or `LOSS` and its distance; an undecided
     /// one: its count (see the module documentation).
-    values: Vec<AtomicU16>,
+    values: Cells<AtomicU16>,
     /// The positions decided at the distance being taken, and at the next.
-    now: Vec<AtomicU64>,
-    next: Vec<AtomicU64>,
+    now: Cells<AtomicU64>,
+    next: Cells<AtomicU64>,
 }
 
 const NONE: u32 = u32::MAX;
 
 impl<'a> Work<'a> {
-    fn new(ix: &'a Indexer, slice: &'a Slice, side: usize) -> Work<'a> {
+    fn new(ix: &'a Indexer, slice: &'a Slice, side: usize, captures: &'a Flags) -> Work<'a> {
         let n = slice.len(side, ix.block()) as usize;
-        let zeros = || (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let zeros = || Cells::new(n.div_ceil(64));
         let mut slot = vec![NONE; ix.configs() as usize];
         for (s, &c) in slice.configs[side].iter().enumerate() {
             slot[c as usize] = s as u32;
         }
         Work {
-            values: (0..n).map(|_| AtomicU16::new(0)).collect(),
+            values: Cells::new(n),
             now: zeros(),
             next: zeros(),
             whole: slice.configs[side].len() as u64 == ix.configs(),
@@ -104,6 +110,7 @@ impl<'a> Work<'a> {
             slice,
             side,
             slot,
+            captures,
         }
     }
 
@@ -141,8 +148,9 @@ impl<'a> Work<'a> {
     /// counts, and the decided ones in `now` (distance 0) or `next` (1).
     /// A man move out of the slice leads to a slice solved before, whose
     /// values `known` (of `other`'s signature) holds: it counts as a
-    /// conversion. Returns how many it decided, or the index of a
-    /// position with a move that nothing values.
+    /// conversion. The positions are walked in index order (`next_kings`
+    /// within a configuration). Returns how many it decided, or the index
+    /// of a position with a move that nothing values.
     fn first_look<R: Rules>(
         &self,
         other: &Work,
@@ -153,46 +161,24 @@ impl<'a> Work<'a> {
     ) -> Result<u64, u64> {
         let first = word as u64 * 64;
         let last = (first + 64).min(self.len());
+        let block = self.ix.block();
         let (mut now, mut next) = (0u64, 0u64);
+        let mut p = self.ix.unrank(self.global(first));
         for l in first..last {
-            let (mut quiet, mut draw, mut unvalued) = (0u16, false, false);
-            let p = self.ix.unrank(self.global(l));
-            let kept = turn.apply(p.men);
-            let value = solve::<R>(&position::<R>(&p), turn, |q, converts| {
-                let v = if converts {
-                    // one ply whatever the distance after
-                    tables.probe_resolved_wdl::<R>(q)
-                } else if other.whole || q.their_men == kept {
-                    quiet += 1;
-                    return None;
-                } else {
-                    let (config, kings) = other.ix.split_rank(q);
-                    if other.slot[config as usize] != NONE {
-                        quiet += 1;
-                        return None;
-                    }
-                    known.get(config * other.ix.block() + kings)
+            if l > first {
+                p = match l % block {
+                    0 => self.ix.unrank(self.global(l)),
+                    _ => self.ix.next_kings(&p),
                 };
-                unvalued |= v.is_none();
-                draw |= v == Some(Wdl::Draw);
-                v.map(|wdl| Value { wdl, distance: 0 })
-            });
-            if unvalued {
-                return Err(self.global(l));
             }
-            let code = match value {
-                Some(Value {
-                    wdl: Wdl::Win,
-                    distance,
-                }) => WIN | distance,
-                Some(Value {
-                    wdl: Wdl::Loss,
-                    distance,
-                }) => LOSS | distance,
-                // a draw: no quiet move can change it
-                Some(_) => FROZEN,
-                None if draw => 0,
-                None => quiet,
+            let code = if must_capture::<R>(&p) {
+                self.captures.set(self.global(l));
+                self.look_captures::<R>(&p, tables, turn)
+            } else {
+                self.look_quiet::<R>(&p, other, known, tables, turn)
+            };
+            let Some(code) = code else {
+                return Err(self.global(l));
             };
             self.values[l as usize].store(code, Relaxed);
             if code & (WIN | LOSS) != 0 {
@@ -207,6 +193,112 @@ impl<'a> Work<'a> {
         self.now[word].store(now, Relaxed);
         self.next[word].store(next, Relaxed);
         Ok((now | next).count_ones() as u64)
+    }
+
+    /// The code of a position whose side to move must capture: every move
+    /// converts (one ply whatever follows), so it is won at 1 once a
+    /// capture leads to a loss, else a draw (`FROZEN`: no quiet move can
+    /// change it) or lost at 1. `None` when a capture leads where nothing
+    /// values.
+    fn look_captures<R: Rules>(
+        &self,
+        p: &Placement,
+        tables: &Tables,
+        turn: &HalfTurn,
+    ) -> Option<u16> {
+        let pos = position::<R>(p);
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let mut draw = false;
+        for mv in &moves {
+            let v = match turned(&pos.play_unhashed(mv), turn) {
+                None => Wdl::Loss,
+                Some(q) => tables.probe_resolved_wdl::<R>(&q)?,
+            };
+            match v {
+                Wdl::Loss => return Some(WIN | 1),
+                Wdl::Draw => draw = true,
+                Wdl::Win => {}
+            }
+        }
+        Some(if draw { FROZEN } else { LOSS | 1 })
+    }
+
+    /// The code of a position whose side to move cannot capture, read
+    /// from its bitboards as `solve` would give it: the king moves are
+    /// counted, not made (each stays in the configuration, so in the
+    /// slice); a man move is a promotion (a conversion), or leads within
+    /// the slice, or into a slice solved before (valued by `known`, one
+    /// ply as a conversion). `None` when a move leads where nothing
+    /// values.
+    #[inline(always)]
+    fn look_quiet<R: Rules>(
+        &self,
+        p: &Placement,
+        other: &Work,
+        known: &Known,
+        tables: &Tables,
+        turn: &HalfTurn,
+    ) -> Option<u16> {
+        let geo = R::GEO;
+        let empty = geo.mask & !(p.men | p.kings | p.their_men | p.their_kings);
+        let mut quiet = king_moves::<R>(p.kings, empty);
+        let (mut moves, mut win, mut draw) = (quiet > 0, false, false);
+        // the successors seen from the other side: its pieces are ours
+        let (men, kings) = (turn.apply(p.their_men), turn.apply(p.their_kings));
+        for dir in [Dir::UpLeft, Dir::UpRight] {
+            for to in Geometry::bits(geo.shift(p.men, dir) & empty) {
+                moves = true;
+                let from = geo.shift(1 << to, dir.reverse());
+                let promoted = (1 << to) & geo.top_row != 0;
+                let q = Placement {
+                    men,
+                    kings,
+                    their_men: turn.apply(p.men ^ from ^ (!promoted as u64) << to),
+                    their_kings: turn.apply(p.kings | (promoted as u64) << to),
+                };
+                let v = if promoted {
+                    tables.probe_resolved_wdl::<R>(&q)
+                } else if other.whole {
+                    quiet += 1;
+                    continue;
+                } else {
+                    let (config, kings) = other.ix.split_rank(&q);
+                    if other.slot[config as usize] != NONE {
+                        quiet += 1;
+                        continue;
+                    }
+                    known.get(config * other.ix.block() + kings)
+                };
+                match v? {
+                    Wdl::Loss => win = true,
+                    Wdl::Draw => draw = true,
+                    Wdl::Win => {}
+                }
+            }
+        }
+        Some(match () {
+            _ if win => WIN | 1,
+            _ if !moves => LOSS,
+            _ if quiet > 0 && draw => 0,
+            _ if quiet > 0 => quiet,
+            _ if draw => FROZEN,
+            _ => LOSS | 1,
+        })
+    }
+
+    /// Ask for local position `j`'s cell to be brought into the cache.
+    #[inline(always)]
+    fn prefetch(&self, j: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let ptr = self.values[j as usize].as_ptr() as *const i8;
+            // SAFETY: a prefetch is only a hint; `ptr` points into `values`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = j;
     }
 
     /// Tell local position `j` that one of its successors is decided (lost
@@ -249,7 +341,7 @@ impl<'a> Work<'a> {
     /// The stored bytes of the whole signature (`whole` only): a position
     /// whose side to move must capture gets whatever value helps the
     /// compression of its block.
-    fn bytes<R: Rules>(&self) -> Vec<u8> {
+    fn bytes(&self) -> Vec<u8> {
         debug_assert!(self.whole);
         let mut bytes: Vec<u8> = self
             .values
@@ -270,9 +362,7 @@ impl<'a> Work<'a> {
             .enumerate()
             .for_each(|(b, block)| {
                 let first = (b * BLOCK) as u64;
-                let unused =
-                    |i: usize| position::<R>(&self.ix.unrank(first + i as u64)).must_capture();
-                fill_unused(block, unused);
+                fill_unused(block, |i| self.captures.get(first + i as u64));
             });
         bytes
     }
@@ -280,14 +370,33 @@ impl<'a> Work<'a> {
 
 /// The win, draw or loss of every position of `ix`'s signature in runs, a
 /// position whose side to move must capture being a don't care.
-fn wdl_runs<R: Rules>(ix: &Indexer, known: &Known) -> Vec<wdl::Run> {
+fn wdl_runs(ix: &Indexer, known: &Known, captures: &Flags) -> Vec<wdl::Run> {
     wdl::runs(ix.size(), |start, out| {
         for (k, v) in out.iter_mut().enumerate() {
             let i = start + k as u64;
-            let quiet = !position::<R>(&ix.unrank(i)).must_capture();
-            *v = quiet.then(|| known.get(i).unwrap_or(Wdl::Draw));
+            *v = (!captures.get(i)).then(|| known.get(i).unwrap_or(Wdl::Draw));
         }
     })
+}
+
+/// The quiet moves of `kings` on `R`'s board with `empty` squares: one
+/// step, or every empty square up to the first piece where kings fly.
+/// Two kings never reach one square in one direction (the nearer blocks
+/// the other), so the sets of squares reached are counted together.
+#[inline(always)]
+fn king_moves<R: Rules>(kings: Bitboard, empty: Bitboard) -> u16 {
+    let mut n = 0;
+    for dir in Dir::ALL {
+        let mut ray = R::GEO.shift(kings, dir) & empty;
+        while ray != 0 {
+            n += ray.count_ones() as u16;
+            if !R::FLYING_KINGS {
+                break;
+            }
+            ray = R::GEO.shift(ray, dir) & empty;
+        }
+    }
+    n
 }
 
 /// Call `f` with every position, seen from its side to move, that could
@@ -352,6 +461,7 @@ pub const SLICE_POSITIONS: u64 = 1 << 30;
 pub struct Solved {
     ixs: Vec<Indexer>,
     known: Vec<Known>,
+    captures: Vec<Flags>,
     dtb: Option<Vec<Vec<u8>>>,
     pub resumed: u64,
 }
@@ -388,12 +498,12 @@ pub fn build_job<R: Rules>(
     if solved.resumed > 0 {
         log::info!("{job}: resumed after {} slices", solved.resumed);
     }
-    write_job::<R>(tables, &solved)?;
+    write_job(tables, &solved)?;
     scratch::remove(&scratch_path(tables, job))
 }
 
 /// Write the files of a solved job (atomically each) and load them.
-fn write_job<R: Rules>(tables: &mut Tables, solved: &Solved) -> Result<(), String> {
+fn write_job(tables: &mut Tables, solved: &Solved) -> Result<(), String> {
     let variant = tables.variant();
     for (s, ix) in solved.ixs.iter().enumerate() {
         let sig = ix.signature();
@@ -404,7 +514,7 @@ fn write_job<R: Rules>(tables: &mut Tables, solved: &Solved) -> Result<(), Strin
             tables.load(sig)?;
         }
         let path = wdl_path(tables.dir(), variant, sig);
-        let runs = wdl_runs::<R>(ix, &solved.known[s]);
+        let runs = wdl_runs(ix, &solved.known[s], &solved.captures[s]);
         let bytes = wdl::encode_file(variant, sig, &runs);
         write_atomic(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         tables.load_wdl(sig)?;
@@ -446,6 +556,25 @@ fn unpack(slice: &Slice, ixs: &[Indexer], known: &[Known], record: &[u8]) {
     }
 }
 
+/// Mark the positions of `slice` whose side to move must capture, as its
+/// first look would have (for a slice read back from a scratch file).
+fn mark_captures<R: Rules>(slice: &Slice, ixs: &[Indexer], captures: &[Flags]) {
+    for (s, ix) in ixs.iter().enumerate() {
+        let block = ix.block();
+        slice.configs[s].par_iter().for_each(|&c| {
+            let mut p = ix.unrank(c * block);
+            for k in 0..block {
+                if k > 0 {
+                    p = ix.next_kings(&p);
+                }
+                if must_capture::<R>(&p) {
+                    captures[s].set(c * block + k);
+                }
+            }
+        });
+    }
+}
+
 /// Solve `job` slice by slice (one slice when it has at most `limit`
 /// positions), picking up the slices a scratch file holds.
 pub fn solve_job<R: Rules>(
@@ -464,6 +593,7 @@ pub fn solve_job<R: Rules>(
     let turn = tables.half_turn().clone();
     let plan = slices::plan(R::GEO, &turn, &ixs, limit);
     let known: Vec<Known> = ixs.iter().map(|ix| Known::new(ix.size())).collect();
+    let captures: Vec<Flags> = ixs.iter().map(|ix| Flags::new(ix.size())).collect();
     let slice_positions =
         |x: &Slice| -> u64 { (0..ixs.len()).map(|s| x.len(s, ixs[s].block())).sum() };
     let scratch = (plan.len() > 1).then(|| {
@@ -475,6 +605,7 @@ pub fn solve_job<R: Rules>(
         let lens: Vec<u64> = plan.iter().map(|x| pack_len(x, &ixs)).collect();
         resumed = scratch.resume(&lens, |n, record| {
             unpack(&plan[n as usize], &ixs, &known, record);
+            mark_captures::<R>(&plan[n as usize], &ixs, &captures);
             bar.dec_length(slice_positions(&plan[n as usize]));
         })?;
         log::info!(
@@ -489,7 +620,7 @@ pub fn solve_job<R: Rules>(
         let works: Vec<Work> = ixs
             .iter()
             .enumerate()
-            .map(|(s, ix)| Work::new(ix, slice, s))
+            .map(|(s, ix)| Work::new(ix, slice, s, &captures[s]))
             .collect();
         let label = if plan.len() > 1 {
             format!("{job} slice {}/{}", n + 1, plan.len())
@@ -520,7 +651,7 @@ pub fn solve_job<R: Rules>(
             scratch.append(n as u64, &pack(slice, &ixs, &known))?;
         }
         if plan.len() == 1 && job.pieces() <= DTC_PIECES {
-            dtb = Some(works.iter().map(|w| w.bytes::<R>()).collect());
+            dtb = Some(works.iter().map(|w| w.bytes()).collect());
         }
     }
     let positions: u64 = ixs.iter().map(|ix| ix.size()).sum();
@@ -531,6 +662,7 @@ pub fn solve_job<R: Rules>(
     Ok(Solved {
         ixs,
         known,
+        captures,
         dtb,
         resumed,
     })
@@ -592,6 +724,10 @@ fn solve_slice<R: Rules>(
                         let men = (p.their_kings != 0)
                             .then(|| other.local_men(turn.apply(p.their_men), turn.apply(p.men)))
                             .flatten();
+                        // the predecessors are listed and their cells
+                        // fetched first: each is told with a locked
+                        // instruction, which waits for the memory it needs
+                        let mut heard = ArrayVec::<u64, 128>::new();
                         predecessors::<R>(&p, turn, |q, king| {
                             // a predecessor outside the slice is in one
                             // solved later, which reads this value then
@@ -600,9 +736,16 @@ fn solve_slice<R: Rules>(
                                 false => other.local(q),
                             };
                             if let Some(j) = j {
-                                count += other.hear(j, lost, d + 1) as u64;
+                                if heard.try_push(j).is_ok() {
+                                    other.prefetch(j);
+                                } else {
+                                    count += other.hear(j, lost, d + 1) as u64;
+                                }
                             }
                         });
+                        for j in heard {
+                            count += other.hear(j, lost, d + 1) as u64;
+                        }
                     }
                     decided.fetch_add(count, Relaxed);
                 });
@@ -617,7 +760,7 @@ fn solve_slice<R: Rules>(
             break;
         }
         for w in works {
-            for (now, next) in w.now.iter().zip(&w.next) {
+            for (now, next) in w.now.iter().zip(w.next.iter()) {
                 now.store(next.swap(0, Relaxed), Relaxed);
             }
         }
@@ -664,7 +807,7 @@ mod tests {
             file.and_then(|f| f.set_len(len / 2)).expect("cut");
             let solved = solve_job::<English>(&tables, job, &bar, 200).expect("resumed");
             assert!(solved.resumed > 0, "{job}: nothing resumed");
-            write_job::<English>(&mut tables, &solved).expect("written");
+            write_job(&mut tables, &solved).expect("written");
             for sig in [job, job.mirror()] {
                 let name = format!("{}/{sig}.wdl", English::VARIANT);
                 let ours = std::fs::read(sliced.path().join(&name)).expect("written");

@@ -5,6 +5,7 @@
 //! below, with their progress bars.
 
 mod bench;
+mod cells;
 mod convert;
 mod generate;
 pub mod plan;

@@ -12,6 +12,7 @@
 //! grows by one. So the configurations are taken by decreasing progress:
 //! every man move leads to a configuration taken before.
 
+use super::cells::Cells;
 use crate::board::{Bitboard, Dir, Geometry};
 use crate::egtb::format::Wdl;
 use crate::egtb::index::{HalfTurn, Indexer, Placement};
@@ -121,15 +122,13 @@ impl Slice {
 /// The win, draw or loss of every position of one signature solved so
 /// far: two bits each, 0 while unknown.
 pub struct Known {
-    words: Vec<AtomicU64>,
+    words: Cells<AtomicU64>,
 }
 
 impl Known {
     pub fn new(positions: u64) -> Known {
         Known {
-            words: (0..positions.div_ceil(32))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            words: Cells::new(positions.div_ceil(32) as usize),
         }
     }
 
@@ -168,6 +167,29 @@ impl Known {
             self.words[(i / 32) as usize].fetch_or(bits, Relaxed);
             i = end;
         }
+    }
+}
+
+/// One bit for every position of one signature, set by many threads.
+pub struct Flags {
+    words: Cells<AtomicU64>,
+}
+
+impl Flags {
+    pub fn new(positions: u64) -> Flags {
+        Flags {
+            words: Cells::new(positions.div_ceil(64) as usize),
+        }
+    }
+
+    #[inline(always)]
+    pub fn get(&self, i: u64) -> bool {
+        self.words[(i / 64) as usize].load(Relaxed) >> (i % 64) & 1 != 0
+    }
+
+    #[inline(always)]
+    pub fn set(&self, i: u64) {
+        self.words[(i / 64) as usize].fetch_or(1 << (i % 64), Relaxed);
     }
 }
 

@@ -322,13 +322,11 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
     /// The first piece a king on `at` meets in `dir`, or 0.
     #[inline(always)]
     fn first_piece(&self, at: Bitboard, dir: Dir) -> Bitboard {
-        let mut sq = Self::shift(at, dir);
         if R::FLYING_KINGS {
-            while sq & self.empty != 0 {
-                sq = Self::shift(sq, dir);
-            }
+            R::GEO.first_blocker(at.trailing_zeros(), dir, self.empty)
+        } else {
+            Self::shift(at, dir)
         }
-        sq
     }
 
     /// Whether a king may turn from `came` to `dir`: never straight back.
@@ -385,15 +383,12 @@ impl<R: Rules, const WHITE: bool> CaptureSearch<R, WHITE> {
                 if R::FLYING_KINGS {
                     // every empty square beyond; where some allow a further
                     // jump, the king must land on one of those
-                    let mut lands = 0;
+                    let lands = R::GEO.open_ray(mid.trailing_zeros(), dir, self.empty);
                     let mut go_on = 0;
-                    let mut sq = land;
-                    while sq != 0 {
-                        lands |= sq;
-                        if self.king_can_jump(sq, now, dir) {
-                            go_on |= sq;
+                    for sq in Geometry::bits(lands) {
+                        if self.king_can_jump(1 << sq, now, dir) {
+                            go_on |= 1 << sq;
                         }
-                        sq = Self::shift(sq, dir) & self.empty;
                     }
                     let targets = if go_on != 0 { go_on } else { lands };
                     for bit in Geometry::bits(targets) {
