@@ -34,6 +34,9 @@ pub enum EgtbCommand {
     /// each file opens whole (header, size, checksum; `dam egtb verify`
     /// checks every value).
     Status(StatusArgs),
+    /// Play won positions of each class out, the engine with the
+    /// databases on both sides, and count the wins it converts.
+    Playout(super::egtb_playout::PlayoutArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -160,6 +163,7 @@ pub fn run(command: &EgtbCommand) -> Result<i32, CliError> {
         EgtbCommand::Verify(args) => verify(args),
         EgtbCommand::Bench(args) => bench(args).map(|()| 0),
         EgtbCommand::Wdl(args) => wdl(args).map(|()| 0),
+        EgtbCommand::Playout(args) => super::egtb_playout::playout(args),
         EgtbCommand::Status(args) => {
             status(args);
             Ok(0)

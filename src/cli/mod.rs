@@ -8,6 +8,7 @@ mod book;
 mod datagen;
 mod dxp;
 mod egtb;
+mod egtb_playout;
 mod hub;
 mod matches;
 mod pdn;

@@ -19,6 +19,7 @@ pub mod format;
 mod huffman;
 pub mod index;
 pub mod moves;
+pub mod sample;
 pub mod shelf;
 pub mod signature;
 pub mod status;
@@ -32,6 +33,7 @@ pub use signature::{MAX_PIECES, Signature};
 pub use tables::Tables;
 
 use crate::rules::removal::{Position, Rules};
+use crate::rules::{Color, Game};
 use crate::variant::Variant;
 use std::path::{Path, PathBuf};
 
@@ -59,6 +61,21 @@ pub fn search_score(w: Wdl, ply: usize) -> i32 {
         Wdl::Draw => 0,
         Wdl::Loss => -s,
     }
+}
+
+/// The material of `pos`: the men and kings of White, then of Black,
+/// one byte each; `None` for a family without bitboard sides (no
+/// databases there).
+#[inline]
+pub fn material<G: Game>(pos: &G) -> Option<u32> {
+    let (white, _, _) = pos.side_view(Color::White)?;
+    let (black, _, _) = pos.side_view(Color::Black)?;
+    Some(
+        white.men.count_ones()
+            | white.kings.count_ones() << 8
+            | black.men.count_ones() << 16
+            | black.kings.count_ones() << 24,
+    )
 }
 
 /// The sets stored with distances to conversion (`.dtb`, beside their

@@ -24,6 +24,7 @@ pub use tt::Table;
 
 use crate::egtb::Tables;
 use crate::egtb::moves::best_moves;
+use crate::egtb::{Wdl, material};
 use crate::eval::Evaluate;
 use crate::rules::MoveList;
 use busy::Busy;
@@ -222,9 +223,14 @@ impl Searcher {
         let tables = self.tables.clone().filter(|t| t.variant() == G::VARIANT);
         // a covered root keeps only the moves that keep its value, the
         // fastest conversion of a win
-        if let Some(keep) = tables.as_deref().and_then(|t| best_moves(t, pos)) {
+        let keep = tables.as_deref().and_then(|t| best_moves(t, pos));
+        if let Some(keep) = &keep {
             moves.retain(|m| keep.iter().any(|(k, _)| k == m));
         }
+        // a win or loss known without a distance (above the `.dtb` sets)
+        let progress = keep
+            .filter(|k| k.iter().all(|(_, v)| v.distance == 0 && v.wdl != Wdl::Draw))
+            .and_then(|_| material(pos));
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         let mut roots: Vec<RootMove<G::Move>> = moves
             .iter()
@@ -255,6 +261,7 @@ impl Searcher {
                 nodes: AtomicU64::new(0),
                 features: self.features,
                 tables,
+                progress,
                 tbhits: AtomicU64::new(0),
                 split,
                 busy: self.busy.clone(),

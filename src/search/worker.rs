@@ -10,7 +10,7 @@ use super::history::{MOVE_KEYS, move_key};
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
 use super::tt::{Bound, Entry, Table};
 use super::{Control, Features, Limits, MAX_PLY};
-use crate::egtb::{Tables, search_score};
+use crate::egtb::{Tables, material, search_score};
 use crate::eval::Evaluate;
 use crate::rules::{Color, GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
@@ -56,6 +56,11 @@ pub struct Shared {
     pub features: Features,
     /// Endgame databases of the searched variant, and their hits.
     pub tables: Option<Arc<Tables>>,
+    /// The root's material when the databases hold its win (or loss)
+    /// without a distance: positions of that material are searched, not
+    /// probed, so that the search looks for the next conversion instead
+    /// of scoring every move that keeps the win alike.
+    pub progress: Option<u32>,
     pub tbhits: AtomicU64,
     /// Whether more than one thread searches: then they split nodes' moves
     /// through `busy`.
@@ -201,7 +206,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// reads distances, picks the fastest conversion).
     #[inline]
     fn table_score(&mut self, pos: &G, ply: usize) -> Option<i32> {
-        let v = self.shared.tables.as_deref()?.probe_wdl(pos)?;
+        let tables = self.shared.tables.as_deref()?;
+        if self.shared.progress.is_some() && material(pos) == self.shared.progress {
+            return None;
+        }
+        let v = tables.probe_wdl(pos)?;
         self.tbhits += 1;
         Some(search_score(v, ply))
     }

@@ -38,9 +38,9 @@
 //! slice leads into one solved before, read as a conversion is.
 //!
 //! Memory: two bytes per position plus two bits for the positions of one
-//! slice (of both signatures), and two bits per position of the whole
-//! job for the win, draw or loss of the slices solved; the smaller
-//! databases are mapped.
+//! slice (of both signatures), and three bits per position of the whole
+//! job for the win, draw or loss of the slices solved and the mark of the
+//! capture positions; the smaller databases are mapped.
 
 use super::cells::Cells;
 use super::scratch::{self, Scratch};
@@ -451,8 +451,8 @@ fn predecessors<R: Rules>(p: &Placement, turn: &HalfTurn, mut f: impl FnMut(&Pla
 }
 
 /// The most positions a slice of a job holds by default: about 2.4 GB of
-/// working state (two bytes and two bits a position), beside the two bits
-/// a position of the whole job kept for the slices solved.
+/// working state (two bytes and two bits a position), beside the three
+/// bits a position of the whole job kept for the slices solved.
 pub const SLICE_POSITIONS: u64 = 1 << 30;
 
 /// A job solved: the win, draw or loss of both signatures, their `.dtb`

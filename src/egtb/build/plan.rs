@@ -132,7 +132,9 @@ pub struct Estimate {
     /// Positions of both signatures.
     pub positions: u64,
     /// The generator's memory for the whole job at once (not in slices):
-    /// two bytes and two bits a position of both signatures, one byte a
+    /// two bytes and five bits a position of both signatures (the cells,
+    /// two bits of the positions decided now and next, two of the value
+    /// found, one marking a capture position), one byte a
     /// position of the larger while its `.dtb` is written (up to
     /// `DTC_PIECES`), and the files of every job it needs, mapped.
     pub memory: u64,
@@ -156,7 +158,10 @@ pub fn estimate<R: Rules>(plan: &[Signature]) -> Vec<Estimate> {
             .map(|&s| Indexer::new(R::GEO, s).size())
             .collect();
         let positions: u64 = sizes.iter().sum();
-        let work: u64 = sizes.iter().map(|n| 2 * n + 16 * n.div_ceil(64)).sum();
+        let work: u64 = sizes
+            .iter()
+            .map(|n| 2 * n + 24 * n.div_ceil(64) + 8 * n.div_ceil(32))
+            .sum();
         let dtb_buffer = if has_dtb {
             sizes[0].max(sizes[sizes.len() - 1])
         } else {
@@ -239,7 +244,7 @@ mod tests {
     type R = <International as RulesOf>::R;
 
     #[test]
-    fn memory_is_two_bytes_and_two_bits_a_position_above_dtc() {
+    fn memory_is_two_bytes_and_five_bits_a_position_above_dtc() {
         let job = Signature::new(0, 1, 0, 5);
         let plan = Signature::plan(6, R::MEN);
         let all = estimate::<R>(&plan);
@@ -253,7 +258,8 @@ mod tests {
         assert_eq!(e.positions, 190_688_400);
         assert_eq!(
             e.memory - mapped,
-            2 * 190_688_400 + 2 * 16 * 95_344_200u64.div_ceil(64)
+            2 * 190_688_400
+                + 2 * (24 * 95_344_200u64.div_ceil(64) + 8 * 95_344_200u64.div_ceil(32))
         );
         assert_eq!(e.files, ["0105.wdl", "0501.wdl"]);
     }
