@@ -68,14 +68,15 @@ fn every_job_comes_after_what_it_needs_with_its_estimates() {
         }
     }
     // 0105 and 0501, five kings against one: 190,688,400 positions, two
-    // bytes and two bits each, plus the mapped files of the jobs it needs
+    // bytes and five bits each, plus the mapped files of the jobs it needs
     let jobs = plan("international", "6");
     let job = jobs
         .iter()
         .find(|j| j["signature"] == "0105")
         .expect("0105");
     assert_eq!(job["positions"], 190_688_400);
-    let bits = 2 * 2 * 8 * 95_344_200u64.div_ceil(64); // two sides, two bitsets
+    // two sides: three bitsets (decided now, next, capture) and two-bit values
+    let bits = 2 * (3 * 8 * 95_344_200u64.div_ceil(64) + 8 * 95_344_200u64.div_ceil(32));
     let disk: HashMap<&str, u64> = jobs
         .iter()
         .map(|j| {
