@@ -61,7 +61,7 @@ fn every_job_comes_after_what_it_needs_with_its_estimates() {
             let pieces = j["pieces"].as_u64().expect("pieces");
             assert_eq!(
                 files.iter().any(|f| f.ends_with(".dtb")),
-                pieces <= 5,
+                pieces <= 4,
                 "{j}"
             );
             seen.insert(sig);

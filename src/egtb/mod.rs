@@ -78,10 +78,14 @@ pub fn material<G: Game>(pos: &G) -> Option<u32> {
     )
 }
 
-/// The sets stored with distances to conversion (`.dtb`, beside their
-/// `.wdl`); larger sets are stored as `.wdl` only (a 6-piece `.dtb` set
-/// would not fit on a disk the way its `.wdl` set does).
-pub const DTC_PIECES: u32 = 5;
+/// The sets built with distances to conversion (`.dtb`, beside their
+/// `.wdl`); larger sets are built as `.wdl` only. A 5-piece `.dtb` set
+/// (480 MB for international, where the 2-6 `.wdl` set is about 0.75
+/// GB) bought one conversion in 3153 won positions over win/draw/loss
+/// alone once the search looked for conversions itself (`dam egtb
+/// playout`, egtb/README.md); `.dtb` files of more pieces found in a
+/// directory (built by dam before 2026-11-28) are still read.
+pub const DTC_PIECES: u32 = 4;
 
 /// The sets built on first use, without asking.
 pub const FIRST_USE_PIECES: u32 = 4;

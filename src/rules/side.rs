@@ -56,29 +56,19 @@ impl Side {
             if men_may && jump(self.men, d) {
                 return true;
             }
-            if self.kings == 0 {
-                continue;
-            }
-            let reach = if self.flying {
-                let mut ray = self.kings;
-                let mut seen = 0;
-                loop {
-                    ray = geo.shift(ray, d);
-                    seen |= ray;
-                    ray &= empty;
-                    if ray == 0 {
-                        break;
-                    }
-                }
-                seen & targets
-            } else {
-                geo.shift(self.kings, d) & targets
-            };
-            if geo.shift(reach, d) & empty != 0 {
+            if !self.flying && jump(self.kings, d) {
                 return true;
             }
         }
-        false
+        // a flying king captures the first piece it meets on a ray, if
+        // that is a target with an empty square behind it
+        self.flying
+            && Geometry::bits(self.kings).any(|k| {
+                Dir::ALL.iter().any(|&d| {
+                    let first = geo.first_blocker(k as u32, d, empty);
+                    first & targets != 0 && geo.shift(first, d) & empty != 0
+                })
+            })
     }
 
     /// Whether this side has a move that is not a capture.
