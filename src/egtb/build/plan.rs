@@ -36,31 +36,34 @@ pub const RATES: &[Rate] = &[
     Rate {
         variant: Variant::International,
         pieces: 4,
-        cpu_us: 0.45,
+        cpu_us: 0.27,
         wdl_bytes: 0.0284,
         dtb_bytes: 0.2926,
     },
-    // International 2-5 from nothing, one-look generator (`dam egtb build
-    // --pieces 5 --threads 2`, 2026-11-26): 721.7 s CPU for 1,613,387,095
-    // positions. 5 pieces: `.dtb` 479,920,696 bytes, `.wdl` (version 2)
-    // 33,929,290 bytes, of 1,570,600,750 positions.
+    // International 2-5 from nothing (`dam egtb build --pieces 5 --threads
+    // 2`): CPU 429.6 s for 1,613,387,095 positions with the generator of
+    // 2026-11-28 (4bdc7f7, `.dtb` to 4 pieces; 721.7 s with the one-look
+    // generator of 2026-11-26, `.dtb` to 5). 5 pieces: `.dtb` (built
+    // before 2026-11-28) 479,920,696 bytes, `.wdl` (version 2) 33,929,290
+    // bytes, of 1,570,600,750 positions.
     Rate {
         variant: Variant::International,
         pieces: 5,
-        cpu_us: 0.45,
+        cpu_us: 0.27,
         wdl_bytes: 0.0216,
         dtb_bytes: 0.3056,
     },
-    // International 6 pieces: the jobs 0105, 0204, 0303 and 0114 built
-    // alone (build 9e38241): 1675.6 s CPU for 1,843,321,200 positions;
-    // `.wdl` of the 8 jobs built by then: 90,236,105 bytes of
-    // 6,305,429,760 positions. These jobs hold the most kings and
-    // compress best: at the 5-piece rate the set would take half as much
-    // again.
+    // International 6 pieces: CPU, the job 0105/0501 built alone by the
+    // generator of 2026-11-28 (7048e53): 89.0 s for 190,688,400
+    // positions; it holds the most kings, and the jobs with men took
+    // less wall time a position in the build of that day (egtb/README.md,
+    // "The generator, 2026-11-28"), so the estimate is high. Size: the
+    // `.wdl` of the 8 jobs built by 2026-11-27: 90,236,105 bytes of
+    // 6,305,429,760 positions (kings-heavy jobs, which compress best).
     Rate {
         variant: Variant::International,
         pieces: 6,
-        cpu_us: 0.91,
+        cpu_us: 0.47,
         wdl_bytes: 0.0143,
         dtb_bytes: 0.0,
     },
