@@ -46,7 +46,7 @@ enum Command {
     Book(book::BookCommand),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
-    /// Endgame databases: build, plan, probe, verify, bench, wdl, status.
+    /// Endgame databases: build, plan, probe, verify, bench, wdl, status, playout.
     #[command(subcommand)]
     Egtb(egtb::EgtbCommand),
     /// Speak the Hub protocol (version 2) on stdin and stdout.
