@@ -5,7 +5,7 @@
 //! TLB, and a page walk costs more than the access. Where the kernel
 //! gives no huge pages (or the advice fails) the cells work all the same.
 
-use memmap2::{Advice, MmapMut};
+use memmap2::MmapMut;
 use std::marker::PhantomData;
 use std::ops::Deref;
 use std::sync::atomic::{AtomicU16, AtomicU64};
@@ -38,7 +38,7 @@ impl<T: Zeroed> Cells<T> {
             let map = MmapMut::map_anon(bytes)
                 .unwrap_or_else(|e| panic!("{bytes} bytes of working memory: {e}"));
             #[cfg(target_os = "linux")]
-            if let Err(e) = map.advise(Advice::HugePage) {
+            if let Err(e) = map.advise(memmap2::Advice::HugePage) {
                 log::debug!("no huge pages for {bytes} bytes: {e}");
             }
             map
