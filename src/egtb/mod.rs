@@ -80,8 +80,8 @@ pub fn material<G: Game>(pos: &G) -> Option<u32> {
 
 /// The sets built with distances to conversion (`.dtb`, beside their
 /// `.wdl`); larger sets are built as `.wdl` only. A 5-piece `.dtb` set
-/// (480 MB for international, where the 2-6 `.wdl` set is about 0.75
-/// GB) bought one conversion in 3153 won positions over win/draw/loss
+/// (480 MB for international, against a 0.8 GB goal for the whole 2-6
+/// set) bought one conversion in 3153 won positions over win/draw/loss
 /// alone once the search looked for conversions itself (`dam egtb
 /// playout`, egtb/README.md); `.dtb` files of more pieces found in a
 /// directory (built by dam before 2026-11-28) are still read.
