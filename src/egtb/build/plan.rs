@@ -58,13 +58,14 @@ pub const RATES: &[Rate] = &[
     // positions; it holds the most kings, and the jobs with men took
     // less wall time a position in the build of that day (egtb/README.md,
     // "The generator, 2026-11-28"), so the estimate is high. Size: the
-    // `.wdl` of the 8 jobs built by 2026-11-27: 90,236,105 bytes of
-    // 6,305,429,760 positions (kings-heavy jobs, which compress best).
+    // `.wdl` of the 14 jobs built by 2026-11-28 06:45: 263,158,704 bytes
+    // of 15,946,868,760 positions; the jobs with men left compress worse
+    // (1113/1311: 0.0304 B/position), so the estimate is low.
     Rate {
         variant: Variant::International,
         pieces: 6,
         cpu_us: 0.47,
-        wdl_bytes: 0.0143,
+        wdl_bytes: 0.0165,
         dtb_bytes: 0.0,
     },
     // English 2-5 from nothing (an older generator, 2026-11-25): 75.5 s
