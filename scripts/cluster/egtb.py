@@ -8,6 +8,10 @@ from the shared directory into a local one, runs `dam egtb build
 back, each under a temporary name renamed into place (whole or not at
 all), then a marker with their sizes and SHA-256 (SHARED/<variant>/.cluster/).
 
+A job packed to one `.wdl` (by `dam egtb build --pieces N` once every
+job is built: the file kept says its mirror's is left out) counts as
+whole with that file, and its dependents copy that one.
+
 Resumable: a job whose files are all in the shared directory, each with
 its header (magic, version, signature) and checksum good, is skipped; the
 checksum is the marker's SHA-256, or for a file without a marker (copied
@@ -71,12 +75,37 @@ def read_plan(dam, variant, pieces):
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
+# The .wdl header's flags byte: bit 0, the mirror's file left out (a job
+# that `dam egtb build --pieces N` packed to one file, its smaller).
+FLAGS, MIRROR_LEFT_OUT = 20, 1
+
+
 def sha256(path):
+    """SHA-256 of the file with the flags byte read as 0, so that a job
+    packed after its marker was written still matches it."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
+        first = True
         for chunk in iter(lambda: f.read(1 << 20), b""):
+            if first and path.suffix == ".wdl" and len(chunk) > FLAGS:
+                chunk = chunk[:FLAGS] + b"\0" + chunk[FLAGS + 1:]
+            first = False
             h.update(chunk)
     return h.hexdigest()
+
+
+def left_out(folder, name):
+    """Whether the .wdl `name` is absent because its mirror's file, there,
+    says it is left out."""
+    stem = Path(name).stem
+    if not name.endswith(".wdl") or (folder / name).exists() or stem == stem[2:] + stem[:2]:
+        return False
+    mirror = folder / f"{stem[2:]}{stem[:2]}.wdl"
+    if not mirror.is_file():
+        return False
+    with open(mirror, "rb") as f:
+        head = f.read(HEADER)
+    return len(head) == HEADER and head[FLAGS] & MIRROR_LEFT_OUT != 0
 
 
 def fnv1a64(path):
@@ -109,7 +138,7 @@ def job_done(shared, variant, job):
     """Whether every file of `job` is in the shared directory, whole. A
     job whose files pass their own checksum but had no marker gets one."""
     folder = shared / variant
-    paths = [folder / name for name in job["files"]]
+    paths = [folder / name for name in job["files"] if not left_out(folder, name)]
     if not all(p.is_file() and header_ok(p) for p in paths):
         return False
     marker = marker_path(shared, variant, job)
@@ -163,6 +192,8 @@ def build_job(job, needed_files, shared, variant, dam, threads, local_dir):
         local.mkdir()
         for name in needed_files:
             source = shared / variant / name
+            if left_out(shared / variant, name):
+                continue
             if not source.is_file():
                 raise RuntimeError(f"{job['signature']} needs {source}, which is missing")
             shutil.copyfile(source, local / name)

@@ -5,8 +5,9 @@ once on purpose (retried). Checks that the result is byte for byte a
 local `dam egtb build --pieces 4` and passes `dam egtb verify`, that the
 resumed run rebuilt no finished job, that a run on a finished set rebuilds
 only a job whose file was damaged (and takes a file without a marker by
-its own checksum), and that a job failing after its retries stops the
-driver with an error naming it.
+its own checksum), that a set packed to one `.wdl` a job (`dam egtb
+build --both-sides-to`) is whole to it, and that a job failing after its
+retries stops the driver with an error naming it.
 
 Usage: python test_egtb.py DAM WORKDIR
 """
@@ -100,6 +101,17 @@ def main(dam, work):
     assert damaged.read_bytes() == theirs["1102.wdl"].read_bytes()
     assert (shared / VARIANT / ".cluster" / "0202.json").is_file()
 
+    # Packed to one .wdl a job (dam egtb build once every job is there),
+    # the set is still whole to the driver: nothing is rebuilt.
+    packed = run(dam, "egtb", "build", "--variant", VARIANT, "--pieces", PIECES,
+                 "--both-sides-to", "3", "--dir", shared)
+    assert packed.returncode == 0, packed.stderr
+    left = sorted(set(theirs) - set(files(shared / VARIANT)))
+    assert "0211.wdl" in left or "1102.wdl" in left, left
+    before = len(runs(shared))
+    fifth = driver(dam, shared, work)
+    assert fifth.returncode == 0 and len(runs(shared)) == before, fifth.stderr
+
     # A job that fails after its retries stops the run, named.
     failing, _ = flaky(dam, work, "0101", 99)
     broken = work / "shared-failing"
@@ -109,7 +121,8 @@ def main(dam, work):
     assert not files(broken / VARIANT), "no file of a failed run"
     print(f"cluster egtb: {VARIANT} 2-{PIECES} ({len(plan)} jobs) built on Ray, stopped after "
           f"{STOP_AFTER} and resumed, a failing job retried; byte for byte a local build, "
-          f"verified; a damaged job rebuilt alone; a job failing twice stops the run")
+          f"verified; a damaged job rebuilt alone; a packed set whole; a job failing twice "
+          f"stops the run")
 
 
 if __name__ == "__main__":

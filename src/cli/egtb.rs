@@ -67,6 +67,12 @@ pub struct BuildArgs {
     /// size is solved slice by slice (about 2.25 bytes a position each).
     #[arg(long, default_value_t = build::SLICE_POSITIONS)]
     slice_positions: u64,
+    /// Keep a `.wdl` for both sides to move of the jobs of up to this many
+    /// pieces; above, once every job of `--pieces` is built, each job
+    /// keeps the smaller of its two and the probe derives the other side
+    /// by one move (half the disk, slower probes of that side).
+    #[arg(long, default_value_t = crate::egtb::BOTH_SIDES_PIECES)]
+    both_sides_to: u32,
     /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
     #[arg(long)]
     dir: Option<PathBuf>,
@@ -189,7 +195,13 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
                 build::build_one::<R>(&dir, sig, args.slice_positions).map(|()| vec![sig.job()])
             }),
             (None, pieces) => {
-                build::build_in_slices::<R>(&dir, pieces.unwrap_or(2), false, args.slice_positions)
+                build::build_in_slices::<R>(
+                    &dir,
+                    pieces.unwrap_or(2),
+                    false,
+                    args.slice_positions,
+                    args.both_sides_to,
+                )
             }
         })
     });
@@ -352,9 +364,10 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
 fn bench(args: &BenchArgs) -> Result<(), CliError> {
     let tables = open(args.variant, &args.dir, args.pieces)?;
     let mut measured = 0;
-    for (kind, wdl) in [(".dtb", false), (".wdl", true)] {
+    for k in [build::Kind::Dtb, build::Kind::Wdl, build::Kind::Derived] {
+        let kind = k.name();
         let latencies =
-            with_rules!(args.variant, R => build::bench::<R>(&tables, args.pieces, args.probes, wdl))
+            with_rules!(args.variant, R => build::bench::<R>(&tables, args.pieces, args.probes, k))
                 .ok_or_else(|| CliError(unsupported(args.variant)))?;
         match latencies {
             Ok(t) => {

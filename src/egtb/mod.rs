@@ -87,6 +87,14 @@ pub fn material<G: Game>(pos: &G) -> Option<u32> {
 /// directory (built by dam before 2026-11-28) are still read.
 pub const DTC_PIECES: u32 = 4;
 
+/// The sets of up to this many pieces keep a `.wdl` file for both
+/// signatures of a job; above, `dam egtb build` keeps the smaller of the
+/// two and marks it so, and the probe values the other side by one move
+/// (each quiet move leads into the file kept; `Tables::probe_wdl`), as
+/// Moby Dam stores one side to move. The international 6-piece jobs'
+/// two files differ up to twentyfold (1113 64 MB, 1311 30 MB).
+pub const BOTH_SIDES_PIECES: u32 = 5;
+
 /// The sets built on first use, without asking.
 pub const FIRST_USE_PIECES: u32 = 4;
 

@@ -89,13 +89,15 @@ pub fn status<R: Rules>(dir: &Path) -> Status {
 }
 
 /// Whether every file `job` should have is there and whole (the `.wdl` of
-/// both signatures, and up to `DTC_PIECES` pieces their `.dtb`); each file
-/// found is counted in `status`, and a damaged one listed with its reason.
+/// both signatures, or of one that leaves out the other, and up to
+/// `DTC_PIECES` pieces their `.dtb`); each file found is counted in
+/// `status`, and a damaged one listed with its reason.
 fn job_whole(tables: &mut Tables, status: &mut Status, job: Signature) -> bool {
     let mut sigs = vec![job, job.mirror()];
     sigs.dedup();
     let mut whole = true;
-    for sig in sigs {
+    let mut missing = Vec::new();
+    for &sig in &sigs {
         let (variant, dir) = (tables.variant(), tables.dir().to_path_buf());
         let files = [
             (wdl_path(&dir, variant, sig), true),
@@ -103,7 +105,9 @@ fn job_whole(tables: &mut Tables, status: &mut Status, job: Signature) -> bool {
         ];
         for (path, needed) in files {
             let Ok(meta) = std::fs::metadata(&path) else {
-                whole &= !needed;
+                if needed {
+                    missing.push((sig, path.extension().is_some_and(|e| e == "wdl")));
+                }
                 continue;
             };
             status.files += 1;
@@ -123,7 +127,7 @@ fn job_whole(tables: &mut Tables, status: &mut Status, job: Signature) -> bool {
             }
         }
     }
-    whole
+    whole && missing.iter().all(|&(sig, wdl)| wdl && tables.derived(sig))
 }
 
 #[cfg(test)]

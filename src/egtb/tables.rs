@@ -9,7 +9,9 @@
 //! loss and distance) there may be a `.wdl` (win, draw or loss only,
 //! `wdl.rs`); a signature may have only the `.wdl` (the sets above
 //! `DTC_PIECES`). `probe` reads the `.dtb`, `probe_wdl` the `.wdl` where
-//! there is one, else the `.dtb`.
+//! there is one, else the `.dtb`. A signature whose mirror's `.wdl` says
+//! it is left out (`BOTH_SIDES_PIECES`) is valued by its moves, each of
+//! which leads into that file or converts.
 
 use super::format::Wdl;
 use super::format::{Value, read_header, read_value};
@@ -47,6 +49,9 @@ pub struct Tables {
     tables: Vec<Option<Table>>,
     /// The `.wdl` files, indexed the same way.
     wdls: Vec<Option<WdlTable>>,
+    /// The signatures left out, valued from their mirror by one move,
+    /// indexed the same way (set by the mirror's file as it loads).
+    derived: Vec<bool>,
     /// Every position with at most this many pieces is covered.
     complete: u32,
 }
@@ -116,6 +121,7 @@ impl Tables {
             dir: dir.to_path_buf(),
             tables: (0..1 << 12).map(|_| None).collect(),
             wdls: (0..1 << 12).map(|_| None).collect(),
+            derived: vec![false; 1 << 12],
             complete: 0,
         }
     }
@@ -146,13 +152,19 @@ impl Tables {
                 break;
             }
             let before = problems.len();
-            for sig in sigs {
-                // a missing pair is reported as the missing .dtb
+            for &sig in &sigs {
                 let loads = [
-                    (dtb(sig) || !wdl(sig)).then(|| t.load(sig)),
+                    dtb(sig).then(|| t.load(sig)),
                     wdl(sig).then(|| t.load_wdl(sig)),
                 ];
                 problems.extend(loads.into_iter().flatten().filter_map(Result::err));
+            }
+            for &sig in &sigs {
+                // a signature with neither file nor a mirror that derives
+                // it is reported as its missing .dtb
+                if !dtb(sig) && !wdl(sig) && !t.derived[sig.key()] {
+                    problems.extend(t.load(sig).err());
+                }
             }
             if problems.len() > before {
                 break;
@@ -181,13 +193,42 @@ impl Tables {
     /// small), replacing what was loaded for it.
     pub fn load_wdl(&mut self, sig: Signature) -> Result<(), String> {
         let path = wdl_path(&self.dir, self.variant, sig);
-        self.wdls[sig.key()] = None;
+        self.unload_wdl(sig);
         let map = map(&path)?;
         let ix = Indexer::new(self.geo, sig);
         let layout = wdl::read_header(&map, self.variant, sig, ix.size())
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        if layout.mirror_left_out && sig.mirror() == sig {
+            return Err(format!(
+                "{}: says its mirror is left out, but it is its own mirror",
+                path.display()
+            ));
+        }
+        self.derived[sig.mirror().key()] = layout.mirror_left_out;
         self.wdls[sig.key()] = Some(WdlTable { map, ix, layout });
         Ok(())
+    }
+
+    /// Forget the `.wdl` file of `sig` (and what it said of its mirror).
+    pub fn unload_wdl(&mut self, sig: Signature) {
+        if self.wdls[sig.key()]
+            .take()
+            .is_some_and(|t| t.layout.mirror_left_out)
+        {
+            self.derived[sig.mirror().key()] = false;
+        }
+    }
+
+    /// Whether `sig` has no file of its own, its values derived from its
+    /// mirror's `.wdl` by one move.
+    pub fn derived(&self, sig: Signature) -> bool {
+        self.derived[sig.key()]
+    }
+
+    /// Whether the win, draw or loss of every position of `sig` can be
+    /// read: a file of its own loaded, or derived from its mirror's.
+    pub fn covers(&self, sig: Signature) -> bool {
+        self.has(sig) || self.has_wdl(sig) || self.derived(sig)
     }
 
     /// Whether the `.dtb` file of `sig` is loaded.
@@ -327,11 +368,29 @@ impl Tables {
             // no move, or no piece (which no table holds): lost
             return Some(Wdl::Loss);
         }
-        self.wdl_placement(&self.placement(pos)?, dtb_first)
+        let p = self.placement(pos)?;
+        if self.left_out(&p) {
+            return self.resolve_wdl(pos, dtb_first);
+        }
+        self.wdl_placement(&p, dtb_first)
     }
 
-    /// Win, draw or loss of `pos`, whose side to move must capture: the
-    /// best of its captures.
+    /// Whether the signature of `p` is derived from its mirror: valued by
+    /// its moves, each of which leads to the mirror (a file) or converts.
+    #[inline(always)]
+    fn left_out(&self, p: &Placement) -> bool {
+        Signature::of_counts(
+            p.men.count_ones(),
+            p.kings.count_ones(),
+            p.their_men.count_ones(),
+            p.their_kings.count_ones(),
+        )
+        .is_some_and(|sig| self.derived[sig.key()])
+    }
+
+    /// Win, draw or loss of `pos` from its moves: the best of its
+    /// captures when it must capture, else of its quiet moves (a
+    /// signature left out, see `left_out`).
     fn resolve_wdl<G: Game>(&self, pos: &G, dtb_first: bool) -> Option<Wdl> {
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
@@ -376,8 +435,8 @@ impl Tables {
     #[inline]
     pub fn probe_resolved_wdl<R: Rules>(&self, p: &Placement) -> Option<Wdl> {
         let pos = position::<R>(p);
-        if pos.must_capture() {
-            return self.resolve_wdl(&pos, true);
+        if pos.must_capture() || self.left_out(p) {
+            return self.wdl_loaded(&pos, true);
         }
         self.wdl_placement(p, true)
     }

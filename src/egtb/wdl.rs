@@ -23,6 +23,12 @@ use rayon::prelude::*;
 pub const MAGIC: &[u8; 8] = b"DAMWDL\0\0";
 pub const VERSION: u16 = 2;
 pub const HEADER: usize = 64;
+/// The header byte of flags (bytes 20-23 were reserved, 0, before the
+/// flags: files written then have none).
+const FLAGS: usize = 20;
+/// Flag: the mirror signature's file is left out, its values derived
+/// from this file by one move (`Tables::probe_wdl`).
+const MIRROR_LEFT_OUT: u8 = 1;
 /// Runs per block.
 pub const RUNS_PER_BLOCK: usize = 128;
 /// Blocks per entry of the first index level.
@@ -181,6 +187,12 @@ pub fn encode_file(variant: Variant, sig: Signature, runs: &[Run]) -> Vec<u8> {
     out
 }
 
+/// Mark the bytes of a `.wdl` file as the one of its job kept: its
+/// mirror's file is left out. The checksum does not cover the header.
+pub fn mark_mirror_left_out(bytes: &mut [u8]) {
+    bytes[FLAGS] |= MIRROR_LEFT_OUT;
+}
+
 #[inline(always)]
 fn u64_at(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(
@@ -190,6 +202,8 @@ fn u64_at(b: &[u8], at: usize) -> Option<u64> {
 
 /// Where the parts of a checked file are, and its decoders.
 pub struct Layout {
+    /// Whether the file says its mirror's file is left out.
+    pub mirror_left_out: bool,
     blocks: u64,
     groups: u64,
     level2: usize,
@@ -245,6 +259,7 @@ pub fn read_header(
     }
     let decoder = Decoder::new(&bytes[LENGTHS..LEVEL1], SYMBOLS).ok_or("bad code lengths")?;
     Ok(Layout {
+        mirror_left_out: bytes[FLAGS] & MIRROR_LEFT_OUT != 0,
         blocks,
         groups,
         level2: level2 as usize,

@@ -2,7 +2,8 @@
 //! of the loaded signatures with a given number of pieces are probed once
 //! to warm the mapping, then timed in batches of 256 probes; the median
 //! and mean per probe are reported, for the `.dtb` files (value and
-//! distance) or the `.wdl` files (win, draw or loss). Then the cold
+//! distance), the `.wdl` files (win, draw or loss), or the signatures
+//! whose `.wdl` is left out (valued from their moves). Then the cold
 //! figure, the first touch of a block: before each of `COLD` probes of
 //! quiet positions, the probed file is dropped from the mapping and from
 //! the page cache (`madvise`, `posix_fadvise`), so that the probe reads
@@ -63,30 +64,64 @@ fn drop_cached(_: &[u8], path: &Path) -> Result<bool, String> {
     Err(format!("{}: no cold probes on this system", path.display()))
 }
 
+/// What a bench probes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The `.dtb` files: value and distance.
+    Dtb,
+    /// The `.wdl` files: win, draw or loss.
+    Wdl,
+    /// The signatures left out: win, draw or loss of a quiet position
+    /// from its moves into the mirror's `.wdl` (and conversions).
+    Derived,
+}
+
+impl Kind {
+    /// How the output names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Dtb => ".dtb",
+            Kind::Wdl => ".wdl",
+            Kind::Derived => ".wdl left out (one move)",
+        }
+    }
+}
+
 /// Probe latencies over `probes` probes of positions with `pieces`
-/// pieces, reading the `.wdl` files with `wdl`, else the `.dtb` files.
+/// pieces, of the files or signatures of `kind`.
 pub fn bench<R: Rules>(
     tables: &Tables,
     pieces: u32,
     probes: usize,
-    wdl: bool,
+    kind: Kind,
 ) -> Result<Latency, String> {
     let probe = |p: &Placement| -> Option<Wdl> {
-        if wdl {
-            tables.wdl_placement(p, false)
-        } else {
-            tables.probe_placement(p).map(|v| v.wdl)
+        match kind {
+            Kind::Dtb => tables.probe_placement(p).map(|v| v.wdl),
+            Kind::Wdl => tables.wdl_placement(p, false),
+            Kind::Derived => tables.probe_resolved_wdl::<R>(p),
         }
     };
     let sigs: Vec<Signature> = Signature::plan(pieces, R::MEN)
         .into_iter()
         .flat_map(|j| [j, j.mirror()])
-        .filter(|s| s.pieces() == pieces && [tables.has(*s), tables.has_wdl(*s)][wdl as usize])
+        .filter(|&s| {
+            s.pieces() == pieces
+                && match kind {
+                    Kind::Dtb => tables.has(s),
+                    Kind::Wdl => tables.has_wdl(s),
+                    Kind::Derived => tables.derived(s) && !tables.has_wdl(s),
+                }
+        })
         .collect();
     if sigs.is_empty() {
-        let kind = if wdl { ".wdl" } else { ".dtb" };
-        return Err(format!("no {pieces}-piece {kind} files loaded"));
+        return Err(format!(
+            "no {pieces}-piece signatures of {} loaded",
+            kind.name()
+        ));
     }
+    // a derived probe of a capture position would be a capture's
+    let fits = |p: &Placement| kind != Kind::Derived || !position::<R>(p).must_capture();
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut random = move || {
         seed ^= seed << 13;
@@ -94,13 +129,15 @@ pub fn bench<R: Rules>(
         seed ^= seed << 17;
         seed
     };
-    let positions: Vec<_> = (0..probes.max(BATCH))
-        .map(|_| {
-            let sig = sigs[random() as usize % sigs.len()];
-            let ix = Indexer::new(R::GEO, sig);
-            ix.unrank(random() % ix.size())
-        })
-        .collect();
+    let mut positions = Vec::with_capacity(probes.max(BATCH));
+    while positions.len() < probes.max(BATCH) {
+        let sig = sigs[random() as usize % sigs.len()];
+        let ix = Indexer::new(R::GEO, sig);
+        let p = ix.unrank(random() % ix.size());
+        if fits(&p) {
+            positions.push(p);
+        }
+    }
     let missed = positions.iter().filter(|p| probe(p).is_none()).count();
     if missed > 0 {
         return Err(format!("{missed} probes found no value: a damaged file?"));
@@ -126,12 +163,16 @@ pub fn bench<R: Rules>(
         if position::<R>(&p).must_capture() {
             continue; // its probe would read the sets its captures reach
         }
-        let (map, path) = match wdl {
-            true => (
+        let (map, path) = match kind {
+            Kind::Wdl => (
                 tables.wdl_file(sig).map(|f| f.1),
                 wdl_path(tables.dir(), tables.variant(), sig),
             ),
-            false => (
+            Kind::Derived => (
+                tables.wdl_file(sig.mirror()).map(|f| f.1),
+                wdl_path(tables.dir(), tables.variant(), sig.mirror()),
+            ),
+            Kind::Dtb => (
                 tables.file(sig).map(|f| f.1),
                 file_path(tables.dir(), tables.variant(), sig),
             ),

@@ -484,7 +484,7 @@ pub fn build_job<R: Rules>(
 ) -> Result<(), String> {
     for dep in job.needs() {
         for sig in [dep, dep.mirror()] {
-            if !tables.has(sig) && !tables.has_wdl(sig) {
+            if !tables.covers(sig) {
                 return Err(format!("{job} needs {sig}, which is not loaded"));
             }
         }

@@ -8,19 +8,20 @@ mod bench;
 mod cells;
 mod convert;
 mod generate;
+mod pack;
 pub mod plan;
 mod scratch;
 mod slices;
 mod solve;
 mod verify;
 
-pub use bench::bench;
+pub use bench::{Kind, bench};
 pub use generate::SLICE_POSITIONS;
 pub use verify::{checksum_ok, verify};
 
 use super::signature::Signature;
 use super::tables::{self, Tables};
-use super::{DTC_PIECES, index};
+use super::{BOTH_SIDES_PIECES, DTC_PIECES, index};
 use crate::rules::removal::Rules;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
@@ -51,19 +52,27 @@ fn sides(job: Signature) -> Vec<Signature> {
 }
 
 /// Whether every file `job` should have is loaded into `tables` and whole:
-/// the `.wdl` of both signatures, and up to `DTC_PIECES` their `.dtb`.
+/// the `.wdl` of both signatures (or of one that leaves out the other:
+/// `pack`), and up to `DTC_PIECES` their `.dtb`.
 fn job_valid(tables: &mut Tables, job: Signature) -> bool {
-    sides(job)
-        .into_iter()
-        .all(|s| wdl_ok(tables, s) && (job.pieces() > DTC_PIECES || dtb_ok(tables, s)))
+    let wdl: Vec<bool> = sides(job).into_iter().map(|s| wdl_ok(tables, s)).collect();
+    sides(job).into_iter().zip(wdl).all(|(s, ok)| {
+        (ok || tables.derived(s)) && (job.pieces() > DTC_PIECES || dtb_ok(tables, s))
+    })
 }
 
 /// Whether a dependency's values can be read: a good `.wdl` or `.dtb` for
-/// both its signatures (both are loaded when good).
+/// both its signatures, or one derived from the other's `.wdl` (the good
+/// files are loaded).
 fn job_usable(tables: &mut Tables, job: Signature) -> bool {
+    let ok: Vec<bool> = sides(job)
+        .into_iter()
+        .map(|s| wdl_ok(tables, s) | dtb_ok(tables, s))
+        .collect();
     sides(job)
         .into_iter()
-        .all(|s| wdl_ok(tables, s) | dtb_ok(tables, s))
+        .zip(ok)
+        .all(|(s, ok)| ok || tables.derived(s))
 }
 
 /// A progress bar over `total` positions on stderr (hidden when `quiet`).
@@ -94,7 +103,7 @@ fn positions<R: Rules>(jobs: &[Signature]) -> u64 {
 /// invalid under `dir`, as `build_in_slices` with slices of
 /// `SLICE_POSITIONS`.
 pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signature>, String> {
-    build_in_slices::<R>(dir, pieces, quiet, SLICE_POSITIONS)
+    build_in_slices::<R>(dir, pieces, quiet, SLICE_POSITIONS, BOTH_SIDES_PIECES)
 }
 
 /// Build every job of up to `pieces` pieces of `R`'s variant missing or
@@ -102,13 +111,16 @@ pub fn build<R: Rules>(dir: &Path, pieces: u32, quiet: bool) -> Result<Vec<Signa
 /// (hidden when `quiet`): a job whose `.dtb` files are good but lack
 /// their `.wdl` only gets the `.wdl` written from them; a job above
 /// `DTC_PIECES` pieces and `slice` positions is solved in slices of at
-/// most `slice` positions, and resumes at the slice it stopped in.
-/// Returns the jobs built.
+/// most `slice` positions, and resumes at the slice it stopped in. Once
+/// every job is there, each job of more than `both` pieces keeps one
+/// `.wdl` (`pack`): not before, so that the generator reads both sides
+/// of its dependencies from files. Returns the jobs built.
 pub fn build_in_slices<R: Rules>(
     dir: &Path,
     pieces: u32,
     quiet: bool,
     slice: u64,
+    both: u32,
 ) -> Result<Vec<Signature>, String> {
     let mut tables = empty::<R>(dir);
     let plan = Signature::plan(pieces, R::MEN);
@@ -129,6 +141,15 @@ pub fn build_in_slices<R: Rules>(
         }
     }
     bar.finish_and_clear();
+    let mut packed = 0;
+    for job in Signature::plan(pieces, R::MEN) {
+        if job.pieces() > both {
+            packed += pack::pack(&mut tables, job)? as usize;
+        }
+    }
+    if packed > 0 {
+        log::info!("{packed} jobs of more than {both} pieces now keep one .wdl file");
+    }
     Ok(todo)
 }
 
