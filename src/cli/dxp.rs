@@ -70,7 +70,7 @@ pub struct DxpArgs {
     /// The name sent to the peer.
     #[arg(long, default_value = concat!("dam ", env!("CARGO_PKG_VERSION")))]
     name: String,
-    /// Settings of dam's search: `depth=N,threads=N,hash=BITS,book=true`.
+    /// Settings of dam's search: `depth=N,threads=N,hash=BITS,egtb=N,book=true`.
     #[arg(long, default_value = "")]
     search: String,
     /// The longest wait for the peer, in seconds; with --listen, a
@@ -186,7 +186,7 @@ fn report<G: Game>(summary: Summary<G>) -> Result<(), CliError> {
 }
 
 /// dam's own search as a player, with `settings` (`depth=N,threads=N,
-/// hash=BITS,book=BOOL`, empty for the defaults); with `book=true` it
+/// hash=BITS,egtb=N,book=BOOL`, empty for the defaults); with `book=true` it
 /// plays from the variant's shipped opening book first.
 pub(super) fn dam_player<G: Evaluate>(
     settings: &str,
@@ -194,7 +194,7 @@ pub(super) fn dam_player<G: Evaluate>(
     let (book, search): (Vec<&str>, Vec<&str>) = settings
         .split(',')
         .partition(|item| item.trim().starts_with("book="));
-    let search = SearchPlayer::new(&search.join(",")).map_err(CliError)?;
+    let search = SearchPlayer::new(&search.join(","), G::VARIANT).map_err(CliError)?;
     let wanted = match book.last().map(|item| item.trim()) {
         None | Some("book=false") => false,
         Some("book=true") => true,

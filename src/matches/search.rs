@@ -1,13 +1,16 @@
 //! dam's own search as a player (`dam dxp`, the `dam` engine of `dam
-//! match`): settings `depth=N,threads=N,hash=BITS`; it thinks on the clock
-//! it is given, and stops early when the game is abandoned (a DXP peer
-//! that leaves).
+//! match`): settings `depth=N,threads=N,hash=BITS,egtb=N`; it thinks on
+//! the clock it is given, probes the endgame databases found (the largest
+//! set, as every front end), and stops early when the game is abandoned
+//! (a DXP peer that leaves).
 
-use crate::engine::{Config, Engine};
+use crate::egtb::MAX_PIECES;
+use crate::engine::{Config, EgtbSettings, Engine};
 use crate::eval::Evaluate;
 use crate::protocol::dxp::{ClockState, GameStart, Player};
 use crate::rules::record::Record;
 use crate::search::{Clock, Control, Limits};
+use crate::variant::Variant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -26,11 +29,14 @@ pub struct SearchPlayer {
 }
 
 impl SearchPlayer {
-    /// A player from settings `name=value` separated by commas: `depth`
-    /// (plies, no limit by default), `threads` (1), `hash` (table of
-    /// 2^hash entries, 20).
-    pub fn new(settings: &str) -> Result<SearchPlayer, String> {
-        let (mut depth, mut threads, mut hash) = (None, 1, 20);
+    /// A player of `variant` from settings `name=value` separated by
+    /// commas: `depth` (plies, no limit by default), `threads` (1), `hash`
+    /// (table of 2^hash entries, 20), `egtb` (the endgame databases of up
+    /// to this many pieces found in `$DAM_EGTB_DIR` or the user's cache: 8,
+    /// the largest set, by default; 0 none; 2-7 build the 2-4 sets first
+    /// when missing).
+    pub fn new(settings: &str, variant: Variant) -> Result<SearchPlayer, String> {
+        let (mut depth, mut threads, mut hash, mut egtb) = (None, 1, 20, MAX_PIECES);
         for item in settings.split(',').filter(|s| !s.trim().is_empty()) {
             let (name, value) = item
                 .split_once('=')
@@ -43,15 +49,20 @@ impl SearchPlayer {
                 "depth" => depth = Some(number.clamp(1, 100) as i32),
                 "threads" => threads = number.clamp(1, 256) as usize,
                 "hash" => hash = number.clamp(10, 30),
+                "egtb" => egtb = number.min(MAX_PIECES),
                 other => {
                     return Err(format!(
-                        "unknown search setting '{other}' (depth, threads, hash)"
+                        "unknown search setting '{other}' (depth, threads, hash, egtb)"
                     ));
                 }
             }
         }
+        let config = Config {
+            egtb: Some(EgtbSettings::limited(variant, None, egtb)),
+            ..Config::new(threads, hash)
+        };
         Ok(SearchPlayer {
-            engine: Engine::new(&Config::new(threads, hash)),
+            engine: Engine::new(&config),
             depth,
             abandoned: None,
         })
@@ -104,5 +115,20 @@ fn stop_if_abandoned(abandoned: &AtomicBool, ended: &Receiver<()>, control: &Con
         if abandoned.load(Ordering::Relaxed) {
             return control.stop();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_name_the_databases_and_refuse_what_they_do_not_know() {
+        let none = SearchPlayer::new("depth=3,egtb=0", Variant::International).expect("read");
+        assert!(none.engine.tables().is_none() && none.depth == Some(3));
+        let err = SearchPlayer::new("egtb=6,ponder=1", Variant::International).err();
+        assert!(err.is_some_and(|e| e.contains("'ponder'") && e.contains("egtb")));
+        let err = SearchPlayer::new("egtb=all", Variant::International).err();
+        assert!(err.is_some_and(|e| e.contains("'egtb=all'")));
     }
 }
