@@ -1,8 +1,9 @@
 //! A `.wdl` file from a `.dtb` file: `dam egtb wdl`, and `dam egtb build`
 //! for a job whose `.dtb` files are there without their `.wdl`. The
 //! `.dtb` is decoded a block at a time; a position whose side to move
-//! must capture is a don't care. And a `.wdl` of the first format
-//! rewritten in the current one, by `dam egtb build`.
+//! must capture is a don't care. And a `.wdl` of the first format, or
+//! of another block size, rewritten in the current one, by `dam egtb
+//! build`.
 
 use crate::egtb::format::{BLOCK, Value, read_block, write_atomic};
 use crate::egtb::signature::Signature;
@@ -65,6 +66,27 @@ pub fn upgrade_wdl(tables: &mut Tables, sig: Signature) -> Result<(), String> {
         "{}: rewritten in WDL format version {}",
         path.display(),
         wdl::VERSION
+    );
+    tables.load_wdl(sig)
+}
+
+/// Rewrite the loaded `.wdl` of `sig` with `wdl::RUNS_PER_BLOCK` runs a
+/// block where it has another number (files written before 2026-11-28
+/// had 128: a probe decodes half a block), and load it again; the same
+/// runs and flags.
+pub fn reblock_wdl(tables: &mut Tables, sig: Signature) -> Result<(), String> {
+    let path = wdl_path(tables.dir(), tables.variant(), sig);
+    let Some((_, bytes, layout)) = tables.wdl_file(sig) else {
+        return Err(format!("{}: not loaded", path.display()));
+    };
+    let Some(file) = wdl::reblocked(bytes, layout, tables.variant(), sig) else {
+        return Ok(());
+    };
+    write_atomic(&path, &file).map_err(|e| format!("{}: {e}", path.display()))?;
+    log::info!(
+        "{}: rewritten with {} runs a block",
+        path.display(),
+        wdl::RUNS_PER_BLOCK
     );
     tables.load_wdl(sig)
 }

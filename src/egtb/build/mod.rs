@@ -37,9 +37,11 @@ fn dtb_ok(tables: &mut Tables, sig: Signature) -> bool {
 }
 
 /// Whether the `.wdl` of `sig` loads into `tables` (which checks it
-/// whole), once rewritten in the current format if it has the first.
+/// whole), once rewritten in the current format and block size if it
+/// has the first format or another size.
 fn wdl_ok(tables: &mut Tables, sig: Signature) -> bool {
-    tables.load_wdl(sig).is_ok() || convert::upgrade_wdl(tables, sig).is_ok()
+    (tables.load_wdl(sig).is_ok() || convert::upgrade_wdl(tables, sig).is_ok())
+        && convert::reblock_wdl(tables, sig).is_ok()
 }
 
 /// The signatures of `job`: itself and its mirror, once if they are one.
