@@ -55,6 +55,38 @@ const POSITION_MASK: u64 = (1 << POSITION_BITS) - 1;
 /// A run: a value and how many positions in a row have it.
 pub type Run = (Wdl, u64);
 
+/// Runs in a row, one word each (the length above the value's 2-bit
+/// code), consecutive runs differing: the runs of a large file are
+/// hundreds of millions (international 1122: some 10^8), so a writer
+/// holds 8 bytes a run, not the 16 of a `Run`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Runs(Vec<u64>);
+
+impl Runs {
+    /// The runs in order.
+    pub fn iter(&self) -> impl Iterator<Item = Run> + '_ {
+        self.0
+            .iter()
+            .map(|&w| (FROM_CODE[(w & 3) as usize], w >> 2))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Append a run of `v`, joined to the last one when it has `v` too.
+    fn push(&mut self, v: Wdl, len: u64) {
+        match self.0.last_mut() {
+            Some(last) if *last & 3 == code(v) => *last += len << 2,
+            _ => self.0.push(len << 2 | code(v)),
+        }
+    }
+}
+
 /// The 2-bit code of a value and back.
 const FROM_CODE: [Wdl; 3] = [Wdl::Loss, Wdl::Draw, Wdl::Win];
 
@@ -76,20 +108,19 @@ fn bucket(len: u64) -> usize {
 /// Runs of `parts` (values or don't cares, `None`, with their lengths):
 /// a don't care joins the run before it (the first run when it leads),
 /// equal neighbours merge; all don't care is one run of draws.
-pub fn merge(parts: impl IntoIterator<Item = (Option<Wdl>, u64)>) -> Vec<Run> {
-    let mut runs: Vec<Run> = Vec::new();
+pub fn merge(parts: impl IntoIterator<Item = (Option<Wdl>, u64)>) -> Runs {
+    let mut runs = Runs::default();
     let mut lead = 0;
     for (v, len) in parts {
-        match (v, runs.last_mut()) {
-            (None, Some(last)) => last.1 += len,
+        match (v, runs.0.last_mut()) {
+            (None, Some(last)) => *last += len << 2,
             (None, None) => lead += len,
-            (Some(w), Some(last)) if last.0 == w => last.1 += len,
-            (Some(w), _) => runs.push((w, len)),
+            (Some(w), _) => runs.push(w, len),
         }
     }
-    match runs.first_mut() {
-        Some(first) => first.1 += lead,
-        None if lead > 0 => runs.push((Wdl::Draw, lead)),
+    match runs.0.first_mut() {
+        Some(first) => *first += lead << 2,
+        None if lead > 0 => runs.push(Wdl::Draw, lead),
         None => {}
     }
     runs
@@ -97,27 +128,37 @@ pub fn merge(parts: impl IntoIterator<Item = (Option<Wdl>, u64)>) -> Vec<Run> {
 
 /// The runs of `positions` values, computed on every core: `values(start,
 /// out)` fills `out` with the values from index `start` on.
-pub fn runs(positions: u64, values: impl Fn(u64, &mut [Option<Wdl>]) + Sync) -> Vec<Run> {
-    let parts: Vec<Vec<(Option<Wdl>, u64)>> = (0..positions.div_ceil(CHUNK))
+pub fn runs(positions: u64, values: impl Fn(u64, &mut [Option<Wdl>]) + Sync) -> Runs {
+    // each chunk's runs packed as `Runs` words, code 3 for a don't care
+    let parts: Vec<Vec<u64>> = (0..positions.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| {
             let start = c * CHUNK;
             let mut buf = vec![None; (positions - start).min(CHUNK) as usize];
             values(start, &mut buf);
-            let mut out: Vec<(Option<Wdl>, u64)> = Vec::new();
+            let mut out: Vec<u64> = Vec::new();
             for v in buf {
+                let c = v.map_or(3, code);
                 match out.last_mut() {
                     // a don't care joins the run before it here already,
                     // so that only runs of the file are held; `merge`
                     // places one that leads the chunk
-                    Some((w, len)) if *w == v || v.is_none() => *len += 1,
-                    _ => out.push((v, 1)),
+                    Some(last) if *last & 3 == c || c == 3 => *last += 1 << 2,
+                    _ => out.push(1 << 2 | c),
                 }
             }
+            out.shrink_to_fit();
             out
         })
         .collect();
-    merge(parts.into_iter().flatten())
+    let unpack = |w: u64| (FROM_CODE.get((w & 3) as usize).copied(), w >> 2);
+    let mut runs = merge(
+        parts
+            .into_iter()
+            .flat_map(|part| part.into_iter().map(unpack)),
+    );
+    runs.0.shrink_to_fit();
+    runs
 }
 
 /// The value before a file's first run `v`, so that its choice bit is 0.
@@ -134,18 +175,18 @@ fn symbol(prev: u64, v: u64, len: u64) -> usize {
 /// The bytes of the `.wdl` file of `sig` holding `runs` (from `merge` or
 /// `runs`: consecutive runs differ, their lengths add up to the index
 /// size, below `2^44`).
-pub fn encode_file(variant: Variant, sig: Signature, runs: &[Run]) -> Vec<u8> {
+pub fn encode_file(variant: Variant, sig: Signature, runs: &Runs) -> Vec<u8> {
     encode_blocks(variant, sig, runs, RUNS_PER_BLOCK)
 }
 
 /// `encode_file` with `per_block` runs a block (one of `RUNS_READ`).
-fn encode_blocks(variant: Variant, sig: Signature, runs: &[Run], per_block: usize) -> Vec<u8> {
+fn encode_blocks(variant: Variant, sig: Signature, runs: &Runs, per_block: usize) -> Vec<u8> {
     let positions: u64 = runs.iter().map(|r| r.1).sum();
     debug_assert!(positions <= POSITION_MASK);
-    let first = runs.first().map_or(0, |r| code(r.0));
+    let first = runs.iter().next().map_or(0, |r| code(r.0));
     let mut freq = [[0u64; SYMBOLS]; CONTEXTS];
     let mut prev = before(first);
-    for &(v, len) in runs {
+    for (v, len) in runs.iter() {
         freq[prev as usize][symbol(prev, code(v), len)] += 1;
         prev = code(v);
     }
@@ -154,7 +195,7 @@ fn encode_blocks(variant: Variant, sig: Signature, runs: &[Run], per_block: usiz
     let mut w = BitWriter::default();
     let mut blocks: Vec<(u64, u64)> = Vec::with_capacity(runs.len().div_ceil(per_block));
     let (mut at, mut prev) = (0u64, before(first));
-    for (k, &(v, len)) in runs.iter().enumerate() {
+    for (k, (v, len)) in runs.iter().enumerate() {
         if k % per_block == 0 {
             blocks.push((at, w.position()));
             w.put(prev, 2);
@@ -381,9 +422,9 @@ impl Layout {
 
     /// Every run of the checked file `bytes`, in order; `None` when a
     /// block does not decode.
-    pub fn runs(&self, bytes: &[u8]) -> Option<Vec<Run>> {
+    pub fn runs(&self, bytes: &[u8]) -> Option<Runs> {
         let payload = bytes.get(self.payload..)?;
-        let (mut out, mut at): (Vec<Run>, u64) = (Vec::new(), 0);
+        let (mut out, mut at) = (Runs::default(), 0u64);
         for b in 0..self.blocks {
             let g = b / GROUP;
             let group_bit = u64_at(bytes, LEVEL1 + 16 * g as usize + 8)?;
@@ -397,7 +438,7 @@ impl Layout {
                 }
                 let (v, len) = self.run(payload, &mut bit, &mut prev)?;
                 at = at.checked_add(len).filter(|&a| a <= self.positions)?;
-                out.push((v, len));
+                out.0.push(len << 2 | code(v));
             }
         }
         (at == self.positions).then_some(out)
@@ -430,7 +471,7 @@ pub fn version1_runs(
     variant: Variant,
     sig: Signature,
     positions: u64,
-) -> Result<Vec<Run>, String> {
+) -> Result<Runs, String> {
     super::format::check_identity(bytes, (MAGIC, 1, "WDL"), variant, sig)?;
     let [count, blocks, payload, sum] = fields(bytes);
     let level2 = (HEADER + 64) as u64 + blocks.div_ceil(GROUP) * 8;
@@ -449,7 +490,7 @@ pub fn version1_runs(
     let decoder = Decoder::new(&bytes[HEADER..HEADER + 64], 64).ok_or("bad code lengths")?;
     let stream = &bytes[(level2 + blocks * 16) as usize..];
     let damaged = || "a damaged run".to_string();
-    let (mut runs, mut bit, mut seen, mut v) = (Vec::new(), 0u64, 0u64, 0u64);
+    let (mut runs, mut bit, mut seen, mut v) = (Runs::default(), 0u64, 0u64, 0u64);
     while seen < positions {
         let mut w = peek(stream, bit).ok_or_else(damaged)?;
         if runs.len() % 128 == 0 {
@@ -471,7 +512,7 @@ pub fn version1_runs(
             .filter(|&s| s <= positions)
             .ok_or_else(damaged)?;
         let value = FROM_CODE.get(v as usize).copied().ok_or_else(damaged)?;
-        runs.push((value, len));
+        runs.0.push(len << 2 | code(value));
     }
     Ok(runs)
 }
@@ -493,7 +534,7 @@ mod tests {
     /// every value reads back, and give the file.
     fn round_trip(values: &[Option<Wdl>]) -> Vec<u8> {
         let runs = merge(values.iter().map(|&v| (v, 1)));
-        assert!(runs.windows(2).all(|w| w[0].0 != w[1].0));
+        assert!(runs.0.windows(2).all(|w| w[0] & 3 != w[1] & 3));
         let n = values.len() as u64;
         assert_eq!(
             runs,
@@ -584,11 +625,11 @@ mod tests {
         let positions = u64_at(file, 24).expect("a header");
         let runs = version1_runs(file, Variant::English, sig, positions).expect("reads");
         assert_eq!(runs.iter().map(|r| r.1).sum::<u64>(), positions);
-        assert!(runs.windows(2).all(|w| w[0].0 != w[1].0));
+        assert!(runs.0.windows(2).all(|w| w[0] & 3 != w[1] & 3));
         let upgraded = encode_file(Variant::English, sig, &runs);
         let layout = read_header(&upgraded, Variant::English, sig, positions).expect("good");
         let mut at = 0;
-        for &(v, len) in &runs {
+        for (v, len) in runs.iter() {
             assert_eq!(layout.value(&upgraded, at), Some(v));
             at += len;
         }

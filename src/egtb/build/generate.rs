@@ -370,7 +370,7 @@ impl<'a> Work<'a> {
 
 /// The win, draw or loss of every position of `ix`'s signature in runs, a
 /// position whose side to move must capture being a don't care.
-fn wdl_runs(ix: &Indexer, known: &Known, captures: &Flags) -> Vec<wdl::Run> {
+fn wdl_runs(ix: &Indexer, known: &Known, captures: &Flags) -> wdl::Runs {
     wdl::runs(ix.size(), |start, out| {
         for (k, v) in out.iter_mut().enumerate() {
             let i = start + k as u64;
