@@ -15,6 +15,7 @@
 
 pub mod adjudicate;
 pub mod build;
+pub mod dense;
 pub mod format;
 mod huffman;
 pub mod index;

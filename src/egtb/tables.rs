@@ -13,6 +13,7 @@
 //! it is left out (`BOTH_SIDES_PIECES`) is valued by its moves, each of
 //! which leads into that file or converts.
 
+use super::dense::Dense;
 use super::format::Wdl;
 use super::format::{Value, read_header, read_value};
 use super::index::{HalfTurn, Indexer, Placement};
@@ -49,6 +50,9 @@ pub struct Tables {
     tables: Vec<Option<Table>>,
     /// The `.wdl` files, indexed the same way.
     wdls: Vec<Option<WdlTable>>,
+    /// `.wdl` files decoded into memory for a build (`decode`), indexed
+    /// the same way: read before any file.
+    dense: Vec<Option<Dense>>,
     /// The signatures left out, valued from their mirror by one move,
     /// indexed the same way (set by the mirror's file as it loads).
     derived: Vec<bool>,
@@ -121,6 +125,7 @@ impl Tables {
             dir: dir.to_path_buf(),
             tables: (0..1 << 12).map(|_| None).collect(),
             wdls: (0..1 << 12).map(|_| None).collect(),
+            dense: (0..1 << 12).map(|_| None).collect(),
             derived: vec![false; 1 << 12],
             complete: 0,
         }
@@ -209,8 +214,25 @@ impl Tables {
         Ok(())
     }
 
+    /// Decode the loaded `.wdl` of `sig` into memory, read before any
+    /// file from now on (a build's dependencies); the bytes it holds, 0
+    /// when there is no such file or it does not decode.
+    pub fn decode(&mut self, sig: Signature) -> u64 {
+        let Some(t) = self.wdls[sig.key()].as_ref() else {
+            return 0;
+        };
+        self.dense[sig.key()] = Dense::decode(&t.map, &t.layout, t.ix.size());
+        self.dense[sig.key()].as_ref().map_or(0, |d| d.held_bytes() as u64)
+    }
+
+    /// Drop every decoded file.
+    pub fn forget_decoded(&mut self) {
+        self.dense.iter_mut().for_each(|d| *d = None);
+    }
+
     /// Forget the `.wdl` file of `sig` (and what it said of its mirror).
     pub fn unload_wdl(&mut self, sig: Signature) {
+        self.dense[sig.key()] = None;
         if self.wdls[sig.key()]
             .take()
             .is_some_and(|t| t.layout.mirror_left_out)
@@ -289,13 +311,16 @@ impl Tables {
         )?;
         let from_wdl = || {
             let t = self.wdls[sig.key()].as_ref()?;
-            t.layout.value(&t.map, t.ix.rank(p))
+            match &self.dense[sig.key()] {
+                Some(d) => d.get(t.ix.rank(p)),
+                None => t.layout.value(&t.map, t.ix.rank(p)),
+            }
         };
         let from_dtb = || {
             let t = self.tables[sig.key()].as_ref()?;
             read_value(&t.map, t.blocks, t.ix.rank(p)).map(|b| Value::decode(b).wdl)
         };
-        if dtb_first {
+        if dtb_first && self.dense[sig.key()].is_none() {
             from_dtb().or_else(from_wdl)
         } else {
             from_wdl().or_else(from_dtb)

@@ -494,12 +494,42 @@ pub fn build_job<R: Rules>(
     } else {
         limit
     };
-    let solved = solve_job::<R>(tables, job, bar, limit)?;
+    decode_dependencies(tables, job);
+    let solved = solve_job::<R>(tables, job, bar, limit);
+    tables.forget_decoded();
+    let solved = solved?;
     if solved.resumed > 0 {
         log::info!("{job}: resumed after {} slices", solved.resumed);
     }
     write_job(tables, &solved)?;
     scratch::remove(&scratch_path(tables, job))
+}
+
+/// The most bytes of dependencies' values a job decodes into memory.
+pub const DECODED_BYTES: u64 = 3 << 29;
+
+/// Decode the `.wdl` files of `job`'s direct dependencies (the sets its
+/// captures and promotions lead into, which its first look probes) into
+/// memory, smallest first, up to `DECODED_BYTES`.
+fn decode_dependencies(tables: &mut Tables, job: Signature) {
+    let mut sigs: Vec<Signature> = job
+        .dependencies()
+        .into_iter()
+        .flat_map(|d| [d, d.mirror()])
+        .filter(|&s| tables.has_wdl(s))
+        .collect();
+    sigs.sort_by_key(|&s| (tables.positions(s), s));
+    sigs.dedup();
+    let (mut held, mut files) = (0, 0);
+    for sig in sigs {
+        let need = crate::egtb::dense::Dense::bytes(tables.positions(sig));
+        if held + need > DECODED_BYTES {
+            break;
+        }
+        held += tables.decode(sig);
+        files += 1;
+    }
+    log::info!("{job}: {files} dependency files decoded into memory, {held} bytes");
 }
 
 /// Write the files of a solved job (atomically each) and load them.
