@@ -221,8 +221,30 @@ impl Tables {
         let Some(t) = self.wdls[sig.key()].as_ref() else {
             return 0;
         };
-        self.dense[sig.key()] = Dense::decode(&t.map, &t.layout, t.ix.size());
-        self.dense[sig.key()].as_ref().map_or(0, |d| d.held_bytes() as u64)
+        self.dense[sig.key()] = Dense::decode(&t.map, &t.layout, t.ix.clone());
+        self.dense[sig.key()]
+            .as_ref()
+            .map_or(0, |d| d.held_bytes() as u64)
+    }
+
+    /// Compute the values of `sig`, a signature left out, from its moves
+    /// (`R`'s variant), on every core, and read them from memory from now
+    /// on; the bytes held, 0 when a value is unknown.
+    pub fn compute_derived<R: Rules>(&mut self, sig: Signature) -> u64 {
+        if !self.derived(sig) || self.has_wdl(sig) {
+            return 0;
+        }
+        let ix = Indexer::new(self.geo, sig);
+        let dense = Dense::compute(ix.clone(), |i| self.probe_resolved_wdl::<R>(&ix.unrank(i)));
+        self.dense[sig.key()] = dense;
+        self.dense[sig.key()]
+            .as_ref()
+            .map_or(0, |d| d.held_bytes() as u64)
+    }
+
+    /// The decoded values of `sig`, if `decode` made them.
+    pub fn decoded(&self, sig: Signature) -> Option<&Dense> {
+        self.dense[sig.key()].as_ref()
     }
 
     /// Drop every decoded file.
@@ -309,18 +331,18 @@ impl Tables {
             p.their_men.count_ones(),
             p.their_kings.count_ones(),
         )?;
+        if let Some(d) = &self.dense[sig.key()] {
+            return d.get(d.ix.rank(p));
+        }
         let from_wdl = || {
             let t = self.wdls[sig.key()].as_ref()?;
-            match &self.dense[sig.key()] {
-                Some(d) => d.get(t.ix.rank(p)),
-                None => t.layout.value(&t.map, t.ix.rank(p)),
-            }
+            t.layout.value(&t.map, t.ix.rank(p))
         };
         let from_dtb = || {
             let t = self.tables[sig.key()].as_ref()?;
             read_value(&t.map, t.blocks, t.ix.rank(p)).map(|b| Value::decode(b).wdl)
         };
-        if dtb_first && self.dense[sig.key()].is_none() {
+        if dtb_first {
             from_dtb().or_else(from_wdl)
         } else {
             from_wdl().or_else(from_dtb)
@@ -401,7 +423,8 @@ impl Tables {
     }
 
     /// Whether the signature of `p` is derived from its mirror: valued by
-    /// its moves, each of which leads to the mirror (a file) or converts.
+    /// its moves, each of which leads to the mirror (a file) or converts
+    /// (unless `verify` computed its values: `compute_derived`).
     #[inline(always)]
     fn left_out(&self, p: &Placement) -> bool {
         Signature::of_counts(
@@ -410,7 +433,7 @@ impl Tables {
             p.their_men.count_ones(),
             p.their_kings.count_ones(),
         )
-        .is_some_and(|sig| self.derived[sig.key()])
+        .is_some_and(|sig| self.derived[sig.key()] && self.dense[sig.key()].is_none())
     }
 
     /// Win, draw or loss of `pos` from its moves: the best of its

@@ -494,7 +494,7 @@ pub fn build_job<R: Rules>(
     } else {
         limit
     };
-    decode_dependencies(tables, job);
+    decode_dependencies(tables, job, false);
     let solved = solve_job::<R>(tables, job, bar, limit);
     tables.forget_decoded();
     let solved = solved?;
@@ -510,8 +510,18 @@ pub const DECODED_BYTES: u64 = 3 << 29;
 
 /// Decode the `.wdl` files of `job`'s direct dependencies (the sets its
 /// captures and promotions lead into, which its first look probes) into
-/// memory, smallest first, up to `DECODED_BYTES`.
-fn decode_dependencies(tables: &mut Tables, job: Signature) {
+/// memory, smallest first, up to `DECODED_BYTES`; with `own`, the job's
+/// own files first, whatever their size (`verify` reads them for every
+/// quiet move).
+pub(super) fn decode_dependencies(tables: &mut Tables, job: Signature, own: bool) {
+    tables.forget_decoded();
+    let (mut held, mut files) = (0, 0);
+    if own {
+        for sig in [job, job.mirror()] {
+            held += tables.decode(sig);
+            files += 1;
+        }
+    }
     let mut sigs: Vec<Signature> = job
         .dependencies()
         .into_iter()
@@ -520,10 +530,10 @@ fn decode_dependencies(tables: &mut Tables, job: Signature) {
         .collect();
     sigs.sort_by_key(|&s| (tables.positions(s), s));
     sigs.dedup();
-    let (mut held, mut files) = (0, 0);
+    let budget = held + DECODED_BYTES;
     for sig in sigs {
         let need = crate::egtb::dense::Dense::bytes(tables.positions(sig));
-        if held + need > DECODED_BYTES {
+        if held + need > budget {
             break;
         }
         held += tables.decode(sig);

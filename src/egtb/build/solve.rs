@@ -62,3 +62,40 @@ pub fn solve<R: Rules>(
         (None, false, false) => Some(Value::loss(slowest_loss)),
     }
 }
+
+/// Whether `stored`, the win, draw or loss of `pos` (White to move),
+/// agrees with its successors' (`look`, as in `solve`; `None` where
+/// unknown, which never agrees): won if a move leads to a loss, lost if
+/// every move leads to a win, else drawn. Stops as soon as it knows: a
+/// win at its first losing successor, a loss or a draw at the first
+/// successor that contradicts it.
+#[inline]
+pub fn wdl_agrees<R: Rules>(
+    stored: Wdl,
+    pos: &Position<R>,
+    turn: &HalfTurn,
+    mut look: impl FnMut(&Placement) -> Option<Wdl>,
+) -> bool {
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    let mut draw = false;
+    for mv in &moves {
+        let value = match turned(&pos.play_unhashed(mv), turn) {
+            None => Some(Wdl::Loss),
+            Some(p) => look(&p),
+        };
+        match (stored, value) {
+            (_, None) => return false,
+            (Wdl::Win, Some(Wdl::Loss)) => return true,
+            (Wdl::Loss, Some(Wdl::Loss | Wdl::Draw)) => return false,
+            (Wdl::Draw, Some(Wdl::Loss)) => return false,
+            (_, Some(Wdl::Draw)) => draw = true,
+            (_, Some(Wdl::Win)) => {}
+        }
+    }
+    match stored {
+        Wdl::Win => false,
+        Wdl::Loss => true,
+        Wdl::Draw => draw,
+    }
+}
