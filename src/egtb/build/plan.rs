@@ -31,26 +31,27 @@ pub struct Rate {
 /// english (8×8); a piece count without a row, the largest row below it
 /// (else the smallest): such an estimate is extrapolated, and says so.
 pub const RATES: &[Rate] = &[
-    // International 2-4: `.dtb` 12,521,030 bytes, `.wdl` (version 2)
-    // 1,214,611 bytes, of 42,786,345 positions; CPU: the 2-5 set below.
+    // International 2-4: `.dtb` 12,521,030 bytes, `.wdl` (version 2, 32
+    // runs a block since 2026-11-28) 1,666,168 bytes, of 42,786,345
+    // positions; CPU: the 2-5 set below.
     Rate {
         variant: Variant::International,
         pieces: 4,
         cpu_us: 0.27,
-        wdl_bytes: 0.0284,
+        wdl_bytes: 0.0389,
         dtb_bytes: 0.2926,
     },
     // International 2-5 from nothing (`dam egtb build --pieces 5 --threads
     // 2`): CPU 429.6 s for 1,613,387,095 positions with the generator of
     // 2026-11-28 (4bdc7f7, `.dtb` to 4 pieces; 721.7 s with the one-look
     // generator of 2026-11-26, `.dtb` to 5). 5 pieces: `.dtb` (built
-    // before 2026-11-28) 479,920,696 bytes, `.wdl` (version 2) 33,929,290
-    // bytes, of 1,570,600,750 positions.
+    // before 2026-11-28) 479,920,696 bytes, `.wdl` (version 2, 32 runs a
+    // block) 46,133,738 bytes, of 1,570,600,750 positions.
     Rate {
         variant: Variant::International,
         pieces: 5,
         cpu_us: 0.27,
-        wdl_bytes: 0.0216,
+        wdl_bytes: 0.0294,
         dtb_bytes: 0.3056,
     },
     // International 6 pieces: CPU, the job 0105/0501 built alone by the
