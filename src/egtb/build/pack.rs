@@ -112,6 +112,12 @@ mod tests {
         }
         let report = crate::egtb::build::verify::<R>(packed.path(), None, |_| {});
         assert!(report.problems.is_empty(), "{:?}", report.problems);
+        let status = crate::egtb::status::status::<R>(packed.path());
+        assert!(
+            status.pieces().starts_with("2-4 complete"),
+            "{}",
+            status.pieces()
+        );
     }
 
     /// A pack stopped after marking the file it keeps (both files there)

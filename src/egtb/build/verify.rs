@@ -221,9 +221,41 @@ mod tests {
                 });
             }
         });
-        let bytes = wdl::encode_file(R::VARIANT, sig, &runs);
+        let mut bytes = wdl::encode_file(R::VARIANT, sig, &runs);
+        if tables.wdl_file(sig).is_some_and(|f| f.2.mirror_left_out) {
+            wdl::mark_mirror_left_out(&mut bytes);
+        }
         std::fs::write(wdl_path(dir, R::VARIANT, sig), bytes).expect("write");
         victim
+    }
+
+    /// A job packed to one `.wdl` without its `.dtb`: verify computes
+    /// the side left out and finds a wrong value planted in the file kept.
+    #[test]
+    fn a_wrong_value_in_a_packed_job_is_reported() {
+        let dir = tempfile::tempdir().expect("scratch");
+        let slice = crate::egtb::build::SLICE_POSITIONS;
+        crate::egtb::build::build_in_slices::<R>(dir.path(), 3, true, slice, 2).expect("built");
+        // three men: no other 3-piece job reads it
+        let job = Signature::new(1, 0, 2, 0);
+        for s in [job, job.mirror()] {
+            std::fs::remove_file(file_path(dir.path(), R::VARIANT, s)).expect("rm");
+        }
+        let kept = [job, job.mirror()]
+            .into_iter()
+            .find(|&s| wdl_path(dir.path(), R::VARIANT, s).exists())
+            .expect("one file kept");
+        assert!(!wdl_path(dir.path(), R::VARIANT, kept.mirror()).exists());
+        let clean = verify::<R>(dir.path(), None, |_| {});
+        assert!(clean.problems.is_empty(), "{:?}", clean.problems);
+        let tables = Tables::open(R::VARIANT, R::GEO, dir.path(), 3, R::MEN).0;
+        let victim = plant_wrong_value(&tables, dir.path(), kept);
+        let text = verify::<R>(dir.path(), None, |_| {}).problems.join("\n");
+        let want = format!("{kept}.wdl: 1 position(s) disagree with their successors");
+        assert!(
+            text.contains(&format!("{want} (first: index {victim})")),
+            "{text}"
+        );
     }
 
     #[test]
