@@ -54,19 +54,18 @@ pub const RATES: &[Rate] = &[
         wdl_bytes: 0.0294,
         dtb_bytes: 0.3056,
     },
-    // International 6 pieces: CPU, the job 0105/0501 built alone by the
-    // generator of 2026-11-28 (7048e53): 89.0 s for 190,688,400
-    // positions; it holds the most kings, and the jobs with men took
-    // less wall time a position in the build of that day (egtb/README.md,
-    // "The generator, 2026-11-28"), so the estimate is high. Size: the
-    // `.wdl` of the 14 jobs built by 2026-11-28 06:45: 263,158,704 bytes
-    // of 15,946,868,760 positions; the jobs with men left compress worse
-    // (1113/1311: 0.0304 B/position), so the estimate is low.
+    // International 6 pieces: CPU, the last 17 jobs of the build of
+    // 2026-11-28 with the generator reading its dependencies from memory
+    // (eb394a8): 4466.8 s for about 17.1 × 10^9 positions, jobs with men
+    // (the jobs of kings took 0.47 µs with 7048e53: the estimate is low
+    // for them). Size: the whole 6-piece `.wdl` set, one file a job of two
+    // signatures, 32 runs a block: 483,602,152 bytes over 46,198,758,750
+    // positions of both signatures.
     Rate {
         variant: Variant::International,
         pieces: 6,
-        cpu_us: 0.47,
-        wdl_bytes: 0.0165,
+        cpu_us: 0.26,
+        wdl_bytes: 0.0105,
         dtb_bytes: 0.0,
     },
     // English 2-5 from nothing (an older generator, 2026-11-25): 75.5 s
