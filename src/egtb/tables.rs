@@ -416,15 +416,15 @@ impl Tables {
             return Some(Wdl::Loss);
         }
         let p = self.placement(pos)?;
-        if self.left_out(&p) {
-            return self.resolve_wdl(pos, dtb_first);
+        match self.wdl_placement(&p, dtb_first) {
+            None if self.left_out(&p) => self.resolve_wdl(pos, dtb_first),
+            read => read,
         }
-        self.wdl_placement(&p, dtb_first)
     }
 
     /// Whether the signature of `p` is derived from its mirror: valued by
-    /// its moves, each of which leads to the mirror (a file) or converts
-    /// (unless `verify` computed its values: `compute_derived`).
+    /// its moves, each of which leads to the mirror (a file) or converts.
+    /// Asked only when no file (nor computed values) answered.
     #[inline(always)]
     fn left_out(&self, p: &Placement) -> bool {
         Signature::of_counts(
@@ -433,7 +433,7 @@ impl Tables {
             p.their_men.count_ones(),
             p.their_kings.count_ones(),
         )
-        .is_some_and(|sig| self.derived[sig.key()] && self.dense[sig.key()].is_none())
+        .is_some_and(|sig| self.derived[sig.key()])
     }
 
     /// Win, draw or loss of `pos` from its moves: the best of its
@@ -483,10 +483,13 @@ impl Tables {
     #[inline]
     pub fn probe_resolved_wdl<R: Rules>(&self, p: &Placement) -> Option<Wdl> {
         let pos = position::<R>(p);
-        if pos.must_capture() || self.left_out(p) {
-            return self.wdl_loaded(&pos, true);
+        if pos.must_capture() {
+            return self.resolve_wdl(&pos, true);
         }
-        self.wdl_placement(p, true)
+        match self.wdl_placement(p, true) {
+            None if self.left_out(p) => self.wdl_loaded(&pos, true),
+            read => read,
+        }
     }
 
     /// The indexer and mapped bytes of `sig`'s `.dtb` file, for `verify`.
