@@ -10,6 +10,7 @@ use crate::egtb::{self, Signature, Tables, Wdl, default_dir, unsupported};
 use crate::engine::{Config, Engine};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
+use crate::notation::movetext::pdn_move;
 use crate::rules::Outcome;
 use crate::rules::record::Record;
 use crate::rules::removal::Rules;
@@ -63,6 +64,8 @@ struct Ending {
     won: bool,
     reason: String,
     plies: usize,
+    /// The moves played (PDN), printed for a game not won.
+    moves: Vec<String>,
 }
 
 pub fn playout(args: &PlayoutArgs) -> Result<i32, CliError> {
@@ -92,7 +95,12 @@ pub fn playout(args: &PlayoutArgs) -> Result<i32, CliError> {
             plies.iter().max().unwrap_or(&0)
         );
         for (fen, e) in fens.iter().zip(&endings).filter(|(_, e)| !e.won) {
-            println!("not won {fen}: {} after {} plies", e.reason, e.plies);
+            println!(
+                "not won {fen}: {} after {} plies: {}",
+                e.reason,
+                e.plies,
+                e.moves.join(" ")
+            );
         }
         total[0] += fens.len();
         total[1] += won;
@@ -170,6 +178,7 @@ fn play_all<G: Evaluate>(
                 won: false,
                 reason: "not played (a search thread failed)".into(),
                 plies: 0,
+                moves: Vec::new(),
             })
         })
         .collect())
@@ -190,12 +199,14 @@ fn play_out<G: Evaluate>(engine: &Engine, start: G, args: &PlayoutArgs) -> Endin
     };
     let mut record = Record::new(start);
     let mut history = vec![start.hash()];
+    let mut moves = Vec::new();
     for plies in 0..args.max_plies {
         if let Some(end) = record.game_end() {
             return Ending {
                 won: end.outcome == Outcome::Win(winner),
                 reason: end.reason,
                 plies,
+                moves,
             };
         }
         let pos = *record.position();
@@ -205,8 +216,10 @@ fn play_out<G: Evaluate>(engine: &Engine, start: G, args: &PlayoutArgs) -> Endin
                 won: pos.side_to_move() != winner,
                 reason: "no move (a search thread failed)".into(),
                 plies,
+                moves,
             };
         };
+        moves.push(pdn_move(&pos, &mv));
         record.play(&mv);
         history.push(record.position().hash());
     }
@@ -214,5 +227,6 @@ fn play_out<G: Evaluate>(engine: &Engine, start: G, args: &PlayoutArgs) -> Endin
         won: false,
         reason: format!("still running after {} plies", args.max_plies),
         plies: args.max_plies,
+        moves,
     }
 }

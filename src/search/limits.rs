@@ -36,6 +36,11 @@ pub struct Budget {
 /// Time kept in hand for the protocol round trip.
 const OVERHEAD: Duration = Duration::from_millis(30);
 
+/// The most of a fixed time a move kept in hand: a tenth, so that a short
+/// fixed time (0.02 s, 0.05 s) is mostly searched rather than spent on the
+/// flat `OVERHEAD` (which left 0.02 s a move 1 ms of search).
+const MOVE_TIME_HAND: u32 = 10;
+
 /// The moves a sudden-death clock (no move count) is shared over.
 const SUDDEN_DEATH_MOVES: u32 = 30;
 
@@ -51,7 +56,8 @@ impl Limits {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         if let Some(t) = self.move_time {
-            let t = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+            let hand = OVERHEAD.min(t / MOVE_TIME_HAND);
+            let t = t.saturating_sub(hand).max(Duration::from_millis(1));
             soft = Some(t);
             hard = Some(t);
         }
@@ -125,6 +131,22 @@ mod tests {
         assert!(soft <= hard && hard <= Duration::from_secs(4));
         assert!(soft >= Duration::from_millis(300));
         assert_eq!(Limits::default().budget().hard, None);
+    }
+
+    #[test]
+    fn a_fixed_time_is_mostly_searched() {
+        let budget = |ms| {
+            Limits {
+                move_time: Some(Duration::from_millis(ms)),
+                ..Limits::default()
+            }
+            .budget()
+            .hard
+            .unwrap()
+        };
+        assert_eq!(budget(20), Duration::from_millis(18));
+        assert_eq!(budget(100), Duration::from_millis(90));
+        assert_eq!(budget(750), Duration::from_millis(720));
     }
 
     #[test]
