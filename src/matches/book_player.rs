@@ -90,6 +90,7 @@ mod tests {
         let clock = ClockState {
             remaining: Duration::from_secs(60),
             moves_to_go: None,
+            per_move: false,
         };
         let start = International::start();
         let mut record = Record::new(start);

@@ -154,7 +154,7 @@ impl<G: Game> HubEngine<G> {
         self.send(&line)?;
         let secs = clock.remaining.as_secs_f64();
         let level = match clock.moves_to_go {
-            Some(1) => format!("level move-time={secs:.3}"),
+            _ if clock.per_move => format!("level move-time={secs:.3}"),
             Some(n) => format!("level moves={n} time={secs:.3}"),
             None => format!("level time={secs:.3}"),
         };

@@ -261,6 +261,7 @@ impl GameClock {
             return ClockState {
                 remaining: t,
                 moves_to_go: Some(1),
+                per_move: true,
             };
         }
         let i = side.index();
@@ -273,6 +274,7 @@ impl GameClock {
             moves_to_go: (self.moves > 0)
                 .then(|| u32::from(self.moves).saturating_sub(self.played[i]))
                 .filter(|&n| n > 0),
+            per_move: false,
         }
     }
 

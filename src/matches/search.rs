@@ -80,9 +80,12 @@ impl<G: Evaluate> Player<G> for SearchPlayer {
         history: &[u64],
         clock: ClockState,
     ) -> Option<G::Move> {
+        // a time a move is searched whole (as Hub `level move-time`); a
+        // clock is shared over the moves left
         let limits = Limits {
             depth: self.depth,
-            clock: Some(Clock {
+            move_time: clock.per_move.then_some(clock.remaining),
+            clock: (!clock.per_move).then_some(Clock {
                 time: clock.remaining,
                 increment: Duration::ZERO,
                 moves: clock.moves_to_go.unwrap_or(0),

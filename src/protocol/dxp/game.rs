@@ -104,6 +104,7 @@ impl<G: Game> Play<G> {
             return ClockState {
                 remaining: UNTIMED_MOVE,
                 moves_to_go: Some(1),
+                per_move: true,
             };
         }
         let total = self.game_time();
@@ -113,6 +114,7 @@ impl<G: Game> Play<G> {
             moves_to_go: (self.clock_moves > 0)
                 .then(|| u32::from(self.clock_moves).saturating_sub(ours_played))
                 .filter(|&n| n > 0),
+            per_move: false,
         }
     }
 

@@ -28,6 +28,9 @@ pub struct ClockState {
     pub remaining: Duration,
     /// The player's moves left before the time runs out, if known.
     pub moves_to_go: Option<u32>,
+    /// `remaining` is a fixed time for this move (a match's time a move,
+    /// an untimed DXP game), to be searched whole; else it is a clock.
+    pub per_move: bool,
 }
 
 /// One side of a game.
