@@ -505,6 +505,16 @@ pub fn build_job<R: Rules>(
     scratch::remove(&scratch_path(tables, job))
 }
 
+/// The most words (64 positions each) one task of a parallel loop over a
+/// slice takes. Left to itself rayon splits a range only a few times per
+/// thread, so the last large piece ran on one core: 7 s of job 1140's 74
+/// on two cores.
+const TASK_WORDS: usize = 1024;
+
+/// The most men configurations (a block of king placements each) one
+/// task takes.
+const TASK_SLOTS: usize = 64;
+
 /// The most bytes of dependencies' values a job decodes into memory.
 pub const DECODED_BYTES: u64 = 3 << 29;
 
@@ -601,17 +611,20 @@ fn unpack(slice: &Slice, ixs: &[Indexer], known: &[Known], record: &[u8]) {
 fn mark_captures<R: Rules>(slice: &Slice, ixs: &[Indexer], captures: &[Flags]) {
     for (s, ix) in ixs.iter().enumerate() {
         let block = ix.block();
-        slice.configs[s].par_iter().for_each(|&c| {
-            let mut p = ix.unrank(c * block);
-            for k in 0..block {
-                if k > 0 {
-                    p = ix.next_kings(&p);
+        slice.configs[s]
+            .par_iter()
+            .with_max_len(TASK_SLOTS)
+            .for_each(|&c| {
+                let mut p = ix.unrank(c * block);
+                for k in 0..block {
+                    if k > 0 {
+                        p = ix.next_kings(&p);
+                    }
+                    if must_capture::<R>(&p) {
+                        captures[s].set(c * block + k);
+                    }
                 }
-                if must_capture::<R>(&p) {
-                    captures[s].set(c * block + k);
-                }
-            }
-        });
+            });
     }
 }
 
@@ -674,6 +687,7 @@ pub fn solve_job<R: Rules>(
             let block = w.ix.block();
             let decided: u64 = (0..slice.configs[s].len())
                 .into_par_iter()
+                .with_max_len(TASK_SLOTS)
                 .map(|slot| {
                     let first = slot as u64 * block;
                     let mut decided = 0;
@@ -731,6 +745,7 @@ fn solve_slice<R: Rules>(
         let decided = (0..w.now.len())
             .into_par_iter()
             .with_min_len(16)
+            .with_max_len(TASK_WORDS)
             .map(|word| w.first_look::<R>(&works[other], &known[other], word, tables, turn))
             .try_reduce(|| 0, |a, b| Ok(a + b))
             .map_err(|i| {
@@ -751,6 +766,7 @@ fn solve_slice<R: Rules>(
             (0..this.now.len())
                 .into_par_iter()
                 .with_min_len(16)
+                .with_max_len(TASK_WORDS)
                 .for_each(|word| {
                     let mut bits = this.now[word].swap(0, Relaxed);
                     let mut count = 0;

@@ -49,6 +49,7 @@ fn bad_indices(ix: &Indexer, bad: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
     (0..ix.size() as usize)
         .into_par_iter()
         .with_min_len(1024)
+        .with_max_len(1 << 16)
         .map(|i| i as u64)
         .filter(|&i| bad(i))
         .collect()
