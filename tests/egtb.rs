@@ -779,3 +779,45 @@ fn playout_wins_from_win_draw_loss_alone() {
     );
     assert!(text.contains("won in play (100.0 %)"), "{text}");
 }
+
+/// Above the `.dtb` sets (here: the english 2-4 set without its `.dtb`
+/// files) the search of a won root scores evaluations to find its next
+/// conversion; what it reports is the databases' win (loss), as for a
+/// root the `.dtb` covers.
+#[test]
+fn a_win_known_without_a_distance_is_reported_as_a_win() {
+    let (scratch, folder) = built_copy("english");
+    for e in std::fs::read_dir(&folder).expect("copied").flatten() {
+        if e.path().extension().is_some_and(|x| x == "dtb") {
+            std::fs::remove_file(e.path()).expect("removed");
+        }
+    }
+    let dir = scratch.path().display().to_string();
+    for (fen, header, word) in [
+        ("W:WK10,K15:BK28", "egtb win", "win"),
+        ("B:WK10,K15:BK28", "egtb loss", "loss"),
+    ] {
+        let out = dam(&[
+            "analyze",
+            "--variant",
+            "english",
+            "--fen",
+            fen,
+            "--depth",
+            "6",
+            "--threads",
+            "1",
+            "--egtb-dir",
+            &dir,
+        ]);
+        let text = stdout(&out);
+        assert!(out.status.success(), "{text}{}", stderr(&out));
+        assert!(text.starts_with(&format!("{header}\n")), "{text}");
+        let last = text.lines().rfind(|l| l.starts_with("info")).expect("info");
+        assert!(last.contains(&format!(" score={word} ")), "{text}");
+        assert!(
+            text.contains("\nbestmove ") && text.contains(&format!(" score {word} depth 6")),
+            "{text}"
+        );
+    }
+}

@@ -93,6 +93,9 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
     let engine = Engine::new(&config);
     if let Some(value) = engine.tables().and_then(|t| t.probe(&pos)) {
         println!("egtb {value}");
+    } else if let Some(w) = engine.tables().and_then(|t| t.probe_wdl(&pos)) {
+        // a set of win/draw/loss only: no distance to print
+        println!("egtb {}", format!("{w:?}").to_lowercase());
     }
     let (tx, rx) = crossbeam_channel::unbounded::<Info<G::Move>>();
     let control = Control::new(false);

@@ -228,9 +228,10 @@ impl Searcher {
             moves.retain(|m| keep.iter().any(|(k, _)| k == m));
         }
         // a win or loss known without a distance (above the `.dtb` sets)
-        let progress = keep
+        let known = keep
             .filter(|k| k.iter().all(|(_, v)| v.distance == 0 && v.wdl != Wdl::Draw))
-            .and_then(|_| material(pos));
+            .and_then(|k| k.first().map(|(_, v)| v.wdl));
+        let progress = known.and_then(|_| material(pos));
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         let mut roots: Vec<RootMove<G::Move>> = moves
             .iter()
@@ -262,6 +263,7 @@ impl Searcher {
                 features: self.features,
                 tables,
                 progress,
+                known: known.filter(|_| progress.is_some()),
                 tbhits: AtomicU64::new(0),
                 split,
                 busy: self.busy.clone(),

@@ -276,7 +276,7 @@ impl<G: Evaluate> Worker<'_, G> {
                         depth,
                         seldepth: self.seldepth,
                         line: k + 1,
-                        score: roots[k].score,
+                        score: self.shared.shown(roots[k].score),
                         nodes: self.shared.nodes.load(Relaxed),
                         time: self.shared.control.elapsed(),
                         pv: roots[k].line.to_vec(),

@@ -104,7 +104,10 @@ impl<G: Evaluate> Answer<G> {
         Some(Outcome {
             best: best.map(|c| c.mv),
             ponder: best.and_then(|c| c.ponder),
-            score: best.map_or(0, |c| if c.last > -INFINITE { c.last } else { c.score }),
+            score: best.map_or(0, |c| {
+                run.shared
+                    .shown(if c.last > -INFINITE { c.last } else { c.score })
+            }),
             depth: ranking.depth,
             nodes: run.shared.nodes.load(Relaxed),
             time: run.shared.control.elapsed(),
@@ -112,7 +115,7 @@ impl<G: Evaluate> Answer<G> {
                 .choices
                 .iter()
                 .take(run.lines.max(1))
-                .map(|c| (c.mv, c.last))
+                .map(|c| (c.mv, run.shared.shown(c.last)))
                 .collect(),
             tbhits: run.shared.tbhits.load(Relaxed),
         })

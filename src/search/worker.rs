@@ -7,10 +7,10 @@
 use super::busy::{Busy, Turns};
 use super::evals::EvalCache;
 use super::history::{MOVE_KEYS, move_key};
-use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, to_table};
+use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, mate_plies, to_table};
 use super::tt::{Bound, Entry, Table};
 use super::{Control, Features, Limits, MAX_PLY};
-use crate::egtb::{Tables, material, search_score};
+use crate::egtb::{Tables, Wdl, material, search_score};
 use crate::eval::Evaluate;
 use crate::rules::{Color, GameEnd, MAX_MOVES, MoveList, Outcome};
 use arrayvec::ArrayVec;
@@ -61,6 +61,11 @@ pub struct Shared {
     /// probed, so that the search looks for the next conversion instead
     /// of scoring every move that keeps the win alike.
     pub progress: Option<u32>,
+    /// With `progress`, the root's database win or loss: what the search
+    /// reports for any score short of a win or loss it found itself (its
+    /// own scores there are evaluations, which guide it to the next
+    /// conversion but would hide what the databases know).
+    pub known: Option<Wdl>,
     pub tbhits: AtomicU64,
     /// Whether more than one thread searches: then they split nodes' moves
     /// through `busy`.
@@ -74,6 +79,16 @@ impl Shared {
     /// Stop every thread.
     fn stop(&self) {
         self.control.stop();
+    }
+
+    /// The score reported for a root line that scored `score`: the
+    /// root's database win or loss (`known`) unless the search found a
+    /// win or loss of its own.
+    pub fn shown(&self, score: i32) -> i32 {
+        match self.known {
+            Some(w) if mate_plies(score).is_none() => search_score(w, 0),
+            _ => score,
+        }
     }
 }
 
