@@ -56,6 +56,18 @@ fn built_copy(variant: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     (scratch, to)
 }
 
+/// A copy of the english 2-4 set without its `.dtb` files: win, draw or
+/// loss only, as the sets above `DTC_PIECES`.
+fn english_without_dtb() -> tempfile::TempDir {
+    let (scratch, folder) = built_copy("english");
+    for e in std::fs::read_dir(&folder).expect("copied").flatten() {
+        if e.path().extension().is_some_and(|x| x == "dtb") {
+            std::fs::remove_file(e.path()).expect("removed");
+        }
+    }
+    scratch
+}
+
 fn tables(v: Variant) -> Tables {
     open_for_engine(v, built(), 4, false).expect("the 2-4 piece sets open")
 }
@@ -751,12 +763,7 @@ fn bench_prints_warm_and_cold_latency() {
 /// (88 of 170 at 0.01 s a move when this test was written).
 #[test]
 fn playout_wins_from_win_draw_loss_alone() {
-    let (scratch, folder) = built_copy("english");
-    for e in std::fs::read_dir(&folder).expect("copied").flatten() {
-        if e.path().extension().is_some_and(|x| x == "dtb") {
-            std::fs::remove_file(e.path()).expect("removed");
-        }
-    }
+    let scratch = english_without_dtb();
     let out = dam(&[
         "egtb",
         "playout",
@@ -786,12 +793,7 @@ fn playout_wins_from_win_draw_loss_alone() {
 /// root the `.dtb` covers.
 #[test]
 fn a_win_known_without_a_distance_is_reported_as_a_win() {
-    let (scratch, folder) = built_copy("english");
-    for e in std::fs::read_dir(&folder).expect("copied").flatten() {
-        if e.path().extension().is_some_and(|x| x == "dtb") {
-            std::fs::remove_file(e.path()).expect("removed");
-        }
-    }
+    let scratch = english_without_dtb();
     let dir = scratch.path().display().to_string();
     for (fen, header, word) in [
         ("W:WK10,K15:BK28", "egtb win", "win"),
