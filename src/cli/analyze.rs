@@ -95,7 +95,7 @@ fn run_for<G: Evaluate>(args: &AnalyzeArgs) -> Result<(), CliError> {
         println!("egtb {value}");
     } else if let Some(w) = engine.tables().and_then(|t| t.probe_wdl(&pos)) {
         // a set of win/draw/loss only: no distance to print
-        println!("egtb {}", format!("{w:?}").to_lowercase());
+        println!("egtb {w}");
     }
     let (tx, rx) = crossbeam_channel::unbounded::<Info<G::Move>>();
     let control = Control::new(false);

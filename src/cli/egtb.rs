@@ -3,7 +3,7 @@
 
 use super::CliError;
 use crate::egtb::moves::{move_values, move_wdl};
-use crate::egtb::{self, Signature, Tables, Wdl, build, default_dir, unsupported};
+use crate::egtb::{self, Signature, Tables, build, default_dir, unsupported};
 use crate::eval::Evaluate;
 use crate::notation::fen::parse_fen;
 use crate::notation::movetext::pdn_move;
@@ -307,17 +307,16 @@ fn probe_for<G: Evaluate>(args: &ProbeArgs) -> Result<(), CliError> {
             tables.pieces()
         ))
     })?;
-    let name = |w: Wdl| format!("{:?}", w).to_lowercase();
     if let Some(value) = tables.probe(&pos) {
         println!("value {value}");
     }
-    println!("wdl {}", name(wdl));
+    println!("wdl {wdl}");
     let mut moves = MoveList::new();
     pos.generate(&mut moves);
     let values = move_values(&tables, &pos);
     for (k, mv) in moves.iter().enumerate() {
         let text = pdn_move(&pos, mv);
-        let wdl = move_wdl(&tables, &pos, mv).map_or("?".into(), name);
+        let wdl = move_wdl(&tables, &pos, mv).map_or("?".into(), |w| w.to_string());
         match &values {
             Some(values) => println!("move {text} {} (wdl {wdl})", values[k].1),
             None => println!("move {text} wdl {wdl}"),

@@ -95,13 +95,23 @@ impl Value {
     }
 }
 
+/// `win`, `draw`, `loss`.
+impl std::fmt::Display for Wdl {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        })
+    }
+}
+
 /// `win 7`, `loss 6` (plies to the next conversion or the end), `draw`.
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self.wdl {
-            Wdl::Draw => write!(f, "draw"),
-            Wdl::Win => write!(f, "win {}", self.distance),
-            Wdl::Loss => write!(f, "loss {}", self.distance),
+            Wdl::Draw => write!(f, "{}", self.wdl),
+            _ => write!(f, "{} {}", self.wdl, self.distance),
         }
     }
 }

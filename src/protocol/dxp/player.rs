@@ -24,7 +24,7 @@ pub struct GameStart<G: Game> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockState {
     /// Thinking time left for the rest of the game (or for this move when
-    /// `moves_to_go` is 1).
+    /// `per_move`).
     pub remaining: Duration,
     /// The player's moves left before the time runs out, if known.
     pub moves_to_go: Option<u32>,
