@@ -21,8 +21,9 @@ use super::signature::{MAX_PIECES, Signature};
 use super::wdl::{self, Layout};
 use crate::board::Geometry;
 use crate::rules::removal::{Position, Rules};
-use crate::rules::{Color, Game, MoveList, Side};
+use crate::rules::{Color, Game, MAX_MOVES, MoveList, Side};
 use crate::variant::Variant;
+use arrayvec::ArrayVec;
 use memmap2::Mmap;
 use std::path::{Path, PathBuf};
 
@@ -59,6 +60,12 @@ pub struct Tables {
     /// Every position with at most this many pieces is covered.
     complete: u32,
 }
+
+/// How many successors ahead of the one read `verify` and
+/// `compute_derived` fetch (`fetch_decoded`): enough for their cache
+/// misses to overlap, few enough that a position decided by its first
+/// successors does not pay for all of them.
+pub const AHEAD: usize = 4;
 
 /// The `.dtb` file of `sig` under `dir`.
 pub fn file_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
@@ -235,7 +242,7 @@ impl Tables {
             return 0;
         }
         let ix = Indexer::new(self.geo, sig);
-        let dense = Dense::compute(ix.clone(), |i| self.probe_resolved_wdl::<R>(&ix.unrank(i)));
+        let dense = Dense::compute(ix.clone(), |i| self.derived_wdl::<R>(&ix.unrank(i)));
         self.dense[sig.key()] = dense;
         self.dense[sig.key()]
             .as_ref()
@@ -475,6 +482,59 @@ impl Tables {
             return self.resolve(&pos);
         }
         self.probe_placement(p)
+    }
+
+    /// Where the value of `p`, a placement whose side to move need not
+    /// capture, is held decoded (`decode`, `compute_derived`), its word
+    /// asked for ahead of the read: a position's successors are fetched
+    /// together before the first is read, so that their cache misses
+    /// overlap.
+    #[inline]
+    pub fn fetch_decoded(&self, p: &Placement) -> Option<(&Dense, u64)> {
+        let sig = Signature::of_counts(
+            p.men.count_ones(),
+            p.kings.count_ones(),
+            p.their_men.count_ones(),
+            p.their_kings.count_ones(),
+        )?;
+        let d = self.dense[sig.key()].as_ref()?;
+        let i = d.ix.rank(p);
+        d.prefetch(i);
+        Some((d, i))
+    }
+
+    /// Win, draw or loss of a position of a side left out, from its
+    /// moves: each leads to the file kept (decoded) or converts. The
+    /// decoded successors are fetched together first.
+    fn derived_wdl<R: Rules>(&self, p: &Placement) -> Option<Wdl> {
+        let pos = position::<R>(p);
+        if pos.must_capture() || !pos.can_step() {
+            return self.wdl_loaded(&pos, true);
+        }
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let mut next: ArrayVec<_, MAX_MOVES> = ArrayVec::new();
+        let mut best = Wdl::Loss;
+        for k in 0..moves.len() {
+            for mv in &moves[next.len()..moves.len().min(k + AHEAD)] {
+                let q = pos.play_unhashed(mv);
+                let slot = match self.placement(&q) {
+                    Some(s) if !q.must_capture() => self.fetch_decoded(&s),
+                    _ => None,
+                };
+                next.push((q, slot));
+            }
+            let (q, slot) = &next[k];
+            let v = match slot {
+                Some((d, i)) => d.get(*i),
+                None => self.wdl_loaded(q, true),
+            };
+            best = best.max(flip(v?));
+            if best == Wdl::Win {
+                break;
+            }
+        }
+        Some(best)
     }
 
     /// Win, draw or loss of a placement of `R`'s variant seen from the

@@ -520,9 +520,11 @@ pub const DECODED_BYTES: u64 = 3 << 29;
 
 /// Decode the `.wdl` files of `job`'s direct dependencies (the sets its
 /// captures and promotions lead into, which its first look probes) into
-/// memory, smallest first, up to `DECODED_BYTES`; with `own`, the job's
-/// own files first, whatever their size (`verify` reads them for every
-/// quiet move).
+/// memory, smallest first, up to `DECODED_BYTES`. With `own` (`verify`),
+/// the job's own files first, whatever their size (read for every quiet
+/// move), and after the direct dependencies the rest of what it needs,
+/// smallest first, in what is left of the budget: `verify` resolves a
+/// capture answered by a capture through those.
 pub(super) fn decode_dependencies(tables: &mut Tables, job: Signature, own: bool) {
     tables.forget_decoded();
     let (mut held, mut files) = (0, 0);
@@ -532,22 +534,32 @@ pub(super) fn decode_dependencies(tables: &mut Tables, job: Signature, own: bool
             files += 1;
         }
     }
-    let mut sigs: Vec<Signature> = job
-        .dependencies()
-        .into_iter()
-        .flat_map(|d| [d, d.mirror()])
-        .filter(|&s| tables.has_wdl(s))
-        .collect();
-    sigs.sort_by_key(|&s| (tables.positions(s), s));
-    sigs.dedup();
     let budget = held + DECODED_BYTES;
-    for sig in sigs {
-        let need = crate::egtb::dense::Dense::bytes(tables.positions(sig));
-        if held + need > budget {
-            break;
+    let direct = job.dependencies();
+    let rest = match own {
+        true => job
+            .needs()
+            .into_iter()
+            .filter(|s| !direct.contains(s))
+            .collect(),
+        false => Vec::new(),
+    };
+    for jobs in [direct, rest] {
+        let mut sigs: Vec<Signature> = jobs
+            .into_iter()
+            .flat_map(|d| [d, d.mirror()])
+            .filter(|&s| tables.has_wdl(s) && tables.decoded(s).is_none())
+            .collect();
+        sigs.sort_by_key(|&s| (tables.positions(s), s));
+        sigs.dedup();
+        for sig in sigs {
+            let need = crate::egtb::dense::Dense::bytes(tables.positions(sig));
+            if held + need > budget {
+                break;
+            }
+            held += tables.decode(sig);
+            files += 1;
         }
-        held += tables.decode(sig);
-        files += 1;
     }
     log::info!("{job}: {files} dependency files decoded into memory, {held} bytes");
 }

@@ -3,8 +3,10 @@
 
 use crate::egtb::format::{Value, Wdl};
 use crate::egtb::index::{HalfTurn, Placement};
+use crate::egtb::tables::AHEAD;
 use crate::rules::removal::{Position, Rules};
-use crate::rules::{Game, MoveList};
+use crate::rules::{Game, MAX_MOVES, MoveList};
+use arrayvec::ArrayVec;
 
 /// The successor after `White` moved, seen from the side now to move, or
 /// `None` if that side has no piece left.
@@ -66,23 +68,31 @@ pub fn solve<R: Rules>(
 /// Whether `stored`, the win, draw or loss of `pos` (White to move),
 /// agrees with its successors' (`look`, as in `solve`; `None` where
 /// unknown, which never agrees): won if a move leads to a loss, lost if
-/// every move leads to a win, else drawn. Stops as soon as it knows: a
-/// win at its first losing successor, a loss or a draw at the first
-/// successor that contradicts it.
+/// every move leads to a win, else drawn. Each successor is given to
+/// `ahead` (which may fetch its value into the cache; `look` receives its
+/// answer) `AHEAD` successors before it is looked at. Stops as soon as it
+/// knows: a win at its first losing successor, a loss or a draw at the
+/// first successor that contradicts it.
 #[inline]
-pub fn wdl_agrees<R: Rules>(
+pub fn wdl_agrees<R: Rules, A: Copy>(
     stored: Wdl,
     pos: &Position<R>,
     turn: &HalfTurn,
-    mut look: impl FnMut(&Placement) -> Option<Wdl>,
+    mut ahead: impl FnMut(&Position<R>, &Placement) -> A,
+    mut look: impl FnMut(&Placement, A) -> Option<Wdl>,
 ) -> bool {
     let mut moves = MoveList::new();
     pos.generate(&mut moves);
+    let mut next: ArrayVec<Option<(Placement, A)>, MAX_MOVES> = ArrayVec::new();
     let mut draw = false;
-    for mv in &moves {
-        let value = match turned(&pos.play_unhashed(mv), turn) {
+    for k in 0..moves.len() {
+        for mv in &moves[next.len()..moves.len().min(k + AHEAD)] {
+            let q = pos.play_unhashed(mv);
+            next.push(turned(&q, turn).map(|p| (p, ahead(&q, &p))));
+        }
+        let value = match next[k] {
             None => Some(Wdl::Loss),
-            Some(p) => look(&p),
+            Some((p, a)) => look(&p, a),
         };
         match (stored, value) {
             (_, None) => return false,

@@ -168,9 +168,19 @@ pub fn verify<R: Rules>(
                 Some((_, dtb, blocks)) => {
                     read_value(dtb, blocks, i).map(|b| Value::decode(b).wdl) != Some(stored)
                 }
-                None => {
-                    !wdl_agrees::<R>(stored, &pos, &turn, |q| tables.probe_resolved_wdl::<R>(q))
-                }
+                None => !wdl_agrees::<R, _>(
+                    stored,
+                    &pos,
+                    &turn,
+                    |next, q| match next.must_capture() {
+                        false => tables.fetch_decoded(q),
+                        true => None,
+                    },
+                    |q, slot| match slot {
+                        Some((d, j)) => d.get(j),
+                        None => tables.probe_resolved_wdl::<R>(q),
+                    },
+                ),
             }
         });
         if let Some(first) = bad.first() {
