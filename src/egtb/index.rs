@@ -141,6 +141,20 @@ pub struct Placement {
     pub their_kings: Bitboard,
 }
 
+impl Placement {
+    /// Its signature, if a database covers it (both sides have a piece,
+    /// at most `MAX_PIECES` in all).
+    #[inline(always)]
+    pub fn signature(&self) -> Option<Signature> {
+        Signature::of_counts(
+            self.men.count_ones(),
+            self.kings.count_ones(),
+            self.their_men.count_ones(),
+            self.their_kings.count_ones(),
+        )
+    }
+}
+
 /// The index of one signature on one board.
 #[derive(Clone, Debug)]
 pub struct Indexer {

@@ -316,12 +316,7 @@ impl Tables {
     /// when that side must capture (see `probe_resolved`).
     #[inline]
     pub fn probe_placement(&self, p: &Placement) -> Option<Value> {
-        let sig = Signature::of_counts(
-            p.men.count_ones(),
-            p.kings.count_ones(),
-            p.their_men.count_ones(),
-            p.their_kings.count_ones(),
-        )?;
+        let sig = p.signature()?;
         let t = self.tables[sig.key()].as_ref()?;
         let i = t.ix.rank(p);
         read_value(&t.map, t.blocks, i).map(Value::decode)
@@ -332,12 +327,7 @@ impl Tables {
     /// other way round); meaningless when that side must capture.
     #[inline]
     pub fn wdl_placement(&self, p: &Placement, dtb_first: bool) -> Option<Wdl> {
-        let sig = Signature::of_counts(
-            p.men.count_ones(),
-            p.kings.count_ones(),
-            p.their_men.count_ones(),
-            p.their_kings.count_ones(),
-        )?;
+        let sig = p.signature()?;
         if let Some(d) = &self.dense[sig.key()] {
             return d.get(d.ix.rank(p));
         }
@@ -434,13 +424,7 @@ impl Tables {
     /// Asked only when no file (nor computed values) answered.
     #[inline(always)]
     fn left_out(&self, p: &Placement) -> bool {
-        Signature::of_counts(
-            p.men.count_ones(),
-            p.kings.count_ones(),
-            p.their_men.count_ones(),
-            p.their_kings.count_ones(),
-        )
-        .is_some_and(|sig| self.derived[sig.key()])
+        p.signature().is_some_and(|sig| self.derived[sig.key()])
     }
 
     /// Win, draw or loss of `pos` from its moves: the best of its
@@ -487,16 +471,11 @@ impl Tables {
     /// Where the value of `p`, a placement whose side to move need not
     /// capture, is held decoded (`decode`, `compute_derived`), its word
     /// asked for ahead of the read: a position's successors are fetched
-    /// together before the first is read, so that their cache misses
+    /// `AHEAD` moves before they are read, so that their cache misses
     /// overlap.
     #[inline]
     pub fn fetch_decoded(&self, p: &Placement) -> Option<(&Dense, u64)> {
-        let sig = Signature::of_counts(
-            p.men.count_ones(),
-            p.kings.count_ones(),
-            p.their_men.count_ones(),
-            p.their_kings.count_ones(),
-        )?;
+        let sig = p.signature()?;
         let d = self.dense[sig.key()].as_ref()?;
         let i = d.ix.rank(p);
         d.prefetch(i);
