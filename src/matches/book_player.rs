@@ -87,10 +87,9 @@ mod tests {
         let text = "W:W31-50:B1-20 ; 32-28 +0.04 ; 33-28 -0.50\n";
         let book = read_book::<International>(text, "test.book").unwrap();
         let mut player = BookPlayer::new(book, Nothing);
-        let clock = ClockState {
+        let clock = ClockState::Game {
             remaining: Duration::from_secs(60),
             moves_to_go: None,
-            per_move: false,
         };
         let start = International::start();
         let mut record = Record::new(start);

@@ -152,15 +152,18 @@ impl<G: Game> HubEngine<G> {
             line.push_str(&format!(" moves=\"{}\"", self.moves.join(" ")));
         }
         self.send(&line)?;
-        let secs = clock.remaining.as_secs_f64();
-        let level = match clock.moves_to_go {
-            _ if clock.per_move => format!("level move-time={secs:.3}"),
-            Some(n) => format!("level moves={n} time={secs:.3}"),
-            None => format!("level time={secs:.3}"),
+        let secs = clock.remaining().as_secs_f64();
+        let level = match clock {
+            ClockState::PerMove(_) => format!("level move-time={secs:.3}"),
+            ClockState::Game {
+                moves_to_go: Some(n),
+                ..
+            } => format!("level moves={n} time={secs:.3}"),
+            ClockState::Game { .. } => format!("level time={secs:.3}"),
         };
         self.send(&level)?;
         self.send("go think")?;
-        let wait = clock.remaining + SLACK;
+        let wait = clock.remaining() + SLACK;
         loop {
             let line = self.line(wait)?;
             let Some(rest) = line.trim().strip_prefix("done") else {

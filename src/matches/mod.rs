@@ -258,14 +258,10 @@ impl GameClock {
 
     fn state(&self, side: Color) -> ClockState {
         if let Some(t) = self.move_time(side) {
-            return ClockState {
-                remaining: t,
-                moves_to_go: Some(1),
-                per_move: true,
-            };
+            return ClockState::PerMove(t);
         }
         let i = side.index();
-        ClockState {
+        ClockState::Game {
             remaining: self.total.map_or(Duration::from_secs(3600), |t| {
                 t.saturating_sub(self.used[i])
             }),
@@ -274,7 +270,6 @@ impl GameClock {
             moves_to_go: (self.moves > 0)
                 .then(|| u32::from(self.moves).saturating_sub(self.played[i]))
                 .filter(|&n| n > 0),
-            per_move: false,
         }
     }
 
@@ -306,18 +301,16 @@ mod tests {
             adjudicator: None,
         };
         let mut clock = GameClock::new(&settings, [true; 2]);
-        assert_eq!(clock.state(Color::White).moves_to_go, Some(2));
+        let game = |remaining, moves_to_go| ClockState::Game {
+            remaining: Duration::from_secs(remaining),
+            moves_to_go,
+        };
+        assert_eq!(clock.state(Color::White), game(60, Some(2)));
         assert!(clock.spend(Color::White, Duration::from_secs(10)));
-        let state = clock.state(Color::White);
-        assert_eq!(state.moves_to_go, Some(1));
-        assert_eq!(state.remaining, Duration::from_secs(50));
+        assert_eq!(clock.state(Color::White), game(50, Some(1)));
         assert!(clock.spend(Color::White, Duration::from_secs(10)));
-        assert_eq!(
-            clock.state(Color::White).moves_to_go,
-            None,
-            "past the count"
-        );
-        assert_eq!(clock.state(Color::Black).moves_to_go, Some(2));
+        assert_eq!(clock.state(Color::White), game(40, None), "past the count");
+        assert_eq!(clock.state(Color::Black), game(60, Some(2)));
         assert!(
             !clock.spend(Color::White, Duration::from_secs(42)),
             "out of time"
@@ -335,8 +328,17 @@ mod tests {
             adjudicator: None,
         };
         let mut clock = GameClock::new(&settings, [true, false]);
-        assert_eq!(clock.state(Color::White).moves_to_go, Some(1));
-        assert_eq!(clock.state(Color::Black).moves_to_go, Some(75));
+        assert_eq!(
+            clock.state(Color::White),
+            ClockState::PerMove(Duration::from_millis(750))
+        );
+        assert_eq!(
+            clock.state(Color::Black),
+            ClockState::Game {
+                remaining: Duration::from_secs(60),
+                moves_to_go: Some(75)
+            }
+        );
         assert!(
             !clock.spend(Color::White, Duration::from_secs(3)),
             "0.75 s a move"
@@ -345,7 +347,10 @@ mod tests {
             clock.spend(Color::Black, Duration::from_secs(3)),
             "a minute for 75"
         );
-        assert_eq!(clock.state(Color::Black).remaining, Duration::from_secs(57));
+        assert_eq!(
+            clock.state(Color::Black).remaining(),
+            Duration::from_secs(57)
+        );
     }
 
     #[test]

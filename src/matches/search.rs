@@ -82,14 +82,24 @@ impl<G: Evaluate> Player<G> for SearchPlayer {
     ) -> Option<G::Move> {
         // a time a move is searched whole (as Hub `level move-time`); a
         // clock is shared over the moves left
+        let (move_time, clock) = match clock {
+            ClockState::PerMove(t) => (Some(t), None),
+            ClockState::Game {
+                remaining,
+                moves_to_go,
+            } => (
+                None,
+                Some(Clock {
+                    time: remaining,
+                    increment: Duration::ZERO,
+                    moves: moves_to_go.unwrap_or(0),
+                }),
+            ),
+        };
         let limits = Limits {
             depth: self.depth,
-            move_time: clock.per_move.then_some(clock.remaining),
-            clock: (!clock.per_move).then_some(Clock {
-                time: clock.remaining,
-                increment: Duration::ZERO,
-                moves: clock.moves_to_go.unwrap_or(0),
-            }),
+            move_time,
+            clock,
             ..Limits::default()
         };
         let pos = *record.position();

@@ -101,20 +101,15 @@ impl<G: Game> Play<G> {
     /// gave no time.
     pub fn clock(&self) -> ClockState {
         if self.minutes == 0 {
-            return ClockState {
-                remaining: UNTIMED_MOVE,
-                moves_to_go: Some(1),
-                per_move: true,
-            };
+            return ClockState::PerMove(UNTIMED_MOVE);
         }
         let total = self.game_time();
         let ours_played = self.moves_of(self.ours);
-        ClockState {
+        ClockState::Game {
             remaining: total.saturating_sub(self.used),
             moves_to_go: (self.clock_moves > 0)
                 .then(|| u32::from(self.clock_moves).saturating_sub(ours_played))
                 .filter(|&n| n > 0),
-            per_move: false,
         }
     }
 

@@ -22,15 +22,26 @@ pub struct GameStart<G: Game> {
 
 /// The player's side of the clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClockState {
-    /// Thinking time left for the rest of the game (or for this move when
-    /// `per_move`).
-    pub remaining: Duration,
-    /// The player's moves left before the time runs out, if known.
-    pub moves_to_go: Option<u32>,
-    /// `remaining` is a fixed time for this move (a match's time a move,
-    /// an untimed DXP game), to be searched whole; else it is a clock.
-    pub per_move: bool,
+pub enum ClockState {
+    /// A fixed time for this move (a match's time a move, an untimed DXP
+    /// game), to be searched whole.
+    PerMove(Duration),
+    /// A game clock: the thinking time left for the rest of the game, and
+    /// the player's moves left before it runs out, if known.
+    Game {
+        remaining: Duration,
+        moves_to_go: Option<u32>,
+    },
+}
+
+impl ClockState {
+    /// The time the player may still think: for this move, or for the
+    /// rest of the game.
+    pub fn remaining(&self) -> Duration {
+        match *self {
+            ClockState::PerMove(t) | ClockState::Game { remaining: t, .. } => t,
+        }
+    }
 }
 
 /// One side of a game.
