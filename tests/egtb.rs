@@ -148,6 +148,9 @@ fn wdl_files_are_written_from_the_dtb_files() {
         .flatten()
     {
         let name = e.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue; // verify's record, when the test that verifies ran first
+        }
         let (ours, built) = (std::fs::read(to.join(&name)), std::fs::read(e.path()));
         assert_eq!(ours.ok(), built.ok(), "{name:?}: as the build wrote it");
     }

@@ -217,6 +217,32 @@ fn status_lists_the_sets_and_a_damaged_file_with_its_reason() {
     assert!(text.contains("; every file whole"), "{text}");
     assert!(text.contains("russian: no files"), "{text}");
     assert!(text.contains("dam egtb verify"), "{text}");
+    assert!(text.contains("; verified: none"), "{text}");
+    // verify records the jobs it found right; a second run skips them
+    let verify = [
+        "egtb",
+        "verify",
+        "--variant",
+        "international",
+        "--dir",
+        &dir_flag,
+    ];
+    let out = dam_in(&d, &verify);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        !stdout(&out).contains("verified before"),
+        "{}",
+        stdout(&out)
+    );
+    let out = dam_in(&d, &verify);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("0 problem(s); 9 job(s) verified before"),
+        "{}",
+        stdout(&out)
+    );
+    let text = stdout(&dam_in(&d, &["egtb", "status"]));
+    assert!(text.contains("; verified: 2-3\n"), "{text}");
     let victim = set.join("0201.wdl");
     let mut bytes = std::fs::read(&victim).unwrap();
     let last = bytes.len() - 1;
@@ -230,7 +256,7 @@ fn status_lists_the_sets_and_a_damaged_file_with_its_reason() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("international: 2 complete, 3: "), "{text}");
-    assert!(text.contains("; 2 damaged"), "{text}");
+    assert!(text.contains("; 2 damaged; verified: 2, 3: "), "{text}");
     assert!(
         text.contains("0201.wdl: checksum mismatch") && text.contains("0102.dtb: "),
         "{text}"

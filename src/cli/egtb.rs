@@ -23,16 +23,18 @@ pub enum EgtbCommand {
     Plan(PlanArgs),
     /// Print a position's database value and every move with its value.
     Probe(ProbeArgs),
-    /// Check names, sizes, checksums, and every value against its successors.
+    /// Check names, sizes, checksums, and every value against its
+    /// successors, job by job; a job found right is recorded (`.verified`),
+    /// and a later run goes on with the jobs not recorded.
     Verify(VerifyArgs),
     /// Probe latency from a warm mapping.
     Bench(BenchArgs),
     /// Write the missing or invalid .wdl files (win/draw/loss only) of the
     /// .dtb files in the directory.
     Wdl(WdlArgs),
-    /// List the sets found per variant: pieces, files, bytes, and whether
-    /// each file opens whole (header, size, checksum; `dam egtb verify`
-    /// checks every value).
+    /// List the sets found per variant: pieces, files, bytes, whether
+    /// each file opens whole (header, size, checksum), and the jobs that
+    /// `dam egtb verify` found right, their files unchanged since.
     Status(StatusArgs),
     /// Play won positions of each class out, the engine with the
     /// databases on both sides, and count the wins it converts.
@@ -122,6 +124,10 @@ pub struct VerifyArgs {
     /// mirror; every file is still checked whole). Needs --variant.
     #[arg(long, requires = "variant")]
     signature: Option<String>,
+    /// Check the jobs recorded as verified too (a whole-directory run
+    /// skips those whose files have not changed since).
+    #[arg(long)]
+    again: bool,
     /// Database directory (default: $DAM_EGTB_DIR, else the user's cache).
     #[arg(long)]
     dir: Option<PathBuf>,
@@ -338,15 +344,21 @@ fn verify(args: &VerifyArgs) -> Result<i32, CliError> {
     let mut bad = 0;
     for v in variants {
         let report =
-            with_rules!(v, R => build::verify::<R>(&dir, only, |sig| eprintln!("verify {v} {sig}")))
+            with_rules!(v, R => build::verify::<R>(&dir, only, args.again, |job| eprintln!("verify {v} {job}")))
                 .ok_or_else(|| CliError(unsupported(v)))?;
         for p in &report.problems {
             println!("{v}: {p}");
         }
         bad += report.problems.len();
-        if report.files > 0 || !report.problems.is_empty() {
+        let skipped = match report.skipped {
+            0 => String::new(),
+            n => format!(
+                "; {n} job(s) verified before, their files unchanged, not checked again (--again checks them)"
+            ),
+        };
+        if report.files > 0 || !report.problems.is_empty() || report.skipped > 0 {
             println!(
-                "{v}: {} files, {} positions, {} bytes ({:.3} bytes/position; {} .wdl files, {} bytes), {} problem(s)",
+                "{v}: {} files, {} positions, {} bytes ({:.3} bytes/position; {} .wdl files, {} bytes), {} problem(s){skipped}",
                 report.files,
                 report.positions,
                 report.bytes,
@@ -433,16 +445,17 @@ fn status(args: &StatusArgs) {
             n => format!("{n} damaged"),
         };
         println!(
-            "{v}: {}; {} files, {} bytes; {whole}",
+            "{v}: {}; {} files, {} bytes; {whole}; {}",
             found.pieces(),
             found.files,
-            found.bytes
+            found.bytes,
+            found.verified()
         );
         for p in &found.problems {
             println!("{v}: damaged {p}");
         }
     }
     println!(
-        "checked: header, size and checksum of each file; `dam egtb verify` checks every value against its successors"
+        "checked: header, size and checksum of each file; verified: the jobs `dam egtb verify` found right (every value against its successors), their files unchanged since"
     );
 }

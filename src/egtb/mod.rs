@@ -25,6 +25,7 @@ pub mod shelf;
 pub mod signature;
 pub mod status;
 pub mod tables;
+pub mod verified;
 pub mod wdl;
 
 pub use adjudicate::Adjudicator;

@@ -1,13 +1,14 @@
 //! `dam egtb status`: the sets of one variant found in a directory — the
 //! piece counts whose every job is there, how many jobs of the next ones,
-//! the files and their bytes — and whether each file opens whole (header,
-//! size and checksum, as opening checks them; the full retrograde check is
-//! `dam egtb verify`).
+//! the files and their bytes — whether each file opens whole (header,
+//! size and checksum, as opening checks them), and which jobs the full
+//! retrograde check, `dam egtb verify`, found right (`verified`).
 
 use super::DTC_PIECES;
 use super::build::checksum_ok;
 use super::signature::{MAX_PIECES, Signature};
 use super::tables::{Tables, file_path, wdl_path};
+use super::verified::verified;
 use crate::rules::removal::Rules;
 use std::path::Path;
 
@@ -17,6 +18,8 @@ pub struct Jobs {
     pub pieces: u32,
     /// Jobs whose every file is there and whole.
     pub whole: usize,
+    /// Of these, the jobs `verify` found right, their files unchanged.
+    pub verified: usize,
     pub total: usize,
 }
 
@@ -36,29 +39,44 @@ impl Status {
     /// The piece counts as one phrase: `2-5 complete, 6: 12 of 37 jobs`,
     /// or `no files`.
     pub fn pieces(&self) -> String {
-        let complete = self
+        match self.phrase(" complete", |c| c.whole, true) {
+            None => "no files".into(),
+            Some(p) => p,
+        }
+    }
+
+    /// The jobs verified as one phrase: `verified: 2-5, 6: 3 of 37
+    /// jobs`, or `verified: none`.
+    pub fn verified(&self) -> String {
+        match self.phrase("", |c| c.verified, false) {
+            None => "verified: none".into(),
+            Some(p) => format!("verified: {p}"),
+        }
+    }
+
+    /// The piece counts from 2 up whose every job `done` counts, as a
+    /// range followed by `whole` (`2-5 complete`), then the larger ones
+    /// as `6: 12 of 37 jobs` (with `zero`, also where none is done).
+    fn phrase(&self, whole: &str, done: impl Fn(&Jobs) -> usize, zero: bool) -> Option<String> {
+        let all = self
             .counts
             .iter()
             .enumerate()
-            .take_while(|(i, c)| c.pieces == *i as u32 + 2 && c.whole == c.total)
+            .take_while(|(i, c)| c.pieces == *i as u32 + 2 && done(c) == c.total)
             .count() as u32;
         let mut parts = Vec::new();
-        match complete {
+        match all {
             0 => {}
-            1 => parts.push("2 complete".into()),
-            _ => parts.push(format!("2-{} complete", complete + 1)),
+            1 => parts.push(format!("2{whole}")),
+            _ => parts.push(format!("2-{}{whole}", all + 1)),
         }
         parts.extend(
             self.counts
                 .iter()
-                .filter(|c| c.pieces > complete + 1)
-                .map(|c| format!("{}: {} of {} jobs", c.pieces, c.whole, c.total)),
+                .filter(|c| c.pieces > all + 1 && (zero || done(c) > 0))
+                .map(|c| format!("{}: {} of {} jobs", c.pieces, done(c), c.total)),
         );
-        if parts.is_empty() {
-            "no files".into()
-        } else {
-            parts.join(", ")
-        }
+        (!parts.is_empty()).then(|| parts.join(", "))
     }
 }
 
@@ -67,20 +85,23 @@ impl Status {
 pub fn status<R: Rules>(dir: &Path) -> Status {
     let mut tables = Tables::empty(R::VARIANT, R::GEO, dir);
     let mut status = Status::default();
+    let verified = verified(dir, R::VARIANT);
     for n in 2..=MAX_PIECES {
         let files = status.files;
         let jobs: Vec<Signature> = Signature::plan(n, R::MEN)
             .into_iter()
             .filter(|job| job.pieces() == n)
             .collect();
-        let whole = jobs
+        let whole: Vec<Signature> = jobs
             .iter()
-            .filter(|&&job| job_whole(&mut tables, &mut status, job))
-            .count();
+            .copied()
+            .filter(|&job| job_whole(&mut tables, &mut status, job))
+            .collect();
         if status.files > files {
             status.counts.push(Jobs {
                 pieces: n,
-                whole,
+                whole: whole.len(),
+                verified: whole.iter().filter(|j| verified.contains(j)).count(),
                 total: jobs.len(),
             });
         }
@@ -138,6 +159,7 @@ mod tests {
         Jobs {
             pieces,
             whole,
+            verified: 0,
             total,
         }
     }
@@ -152,5 +174,24 @@ mod tests {
         assert_eq!(s.pieces(), "2: 1 of 2 jobs, 3: 4 of 4 jobs");
         s.counts = vec![jobs(2, 2, 2), jobs(4, 1, 10)];
         assert_eq!(s.pieces(), "2 complete, 4: 1 of 10 jobs");
+    }
+
+    #[test]
+    fn verified_jobs_read_as_piece_counts_then_jobs() {
+        let mut s = Status {
+            counts: vec![jobs(2, 2, 2), jobs(3, 4, 4), jobs(4, 10, 10)],
+            ..Status::default()
+        };
+        assert_eq!(s.verified(), "verified: none");
+        let done = [2, 4, 3];
+        for (c, n) in s.counts.iter_mut().zip(done) {
+            c.verified = n;
+        }
+        assert_eq!(s.verified(), "verified: 2-3, 4: 3 of 10 jobs");
+        s.counts[0].verified = 1;
+        assert_eq!(
+            s.verified(),
+            "verified: 2: 1 of 2 jobs, 3: 4 of 4 jobs, 4: 3 of 10 jobs"
+        );
     }
 }

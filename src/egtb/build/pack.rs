@@ -110,7 +110,7 @@ mod tests {
             let again = build_in_slices::<R>(packed.path(), 4, true, SLICE_POSITIONS, both);
             assert_eq!(again.expect("nothing to do"), vec![]);
         }
-        let report = crate::egtb::build::verify::<R>(packed.path(), None, |_| {});
+        let report = crate::egtb::build::verify::<R>(packed.path(), None, false, |_| {});
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         let status = crate::egtb::status::status::<R>(packed.path());
         assert!(

@@ -13,13 +13,16 @@
 
 use super::solve::{solve, wdl_agrees};
 use crate::egtb::format::{HEADER, Value, checksum, read_value};
+use crate::egtb::index::HalfTurn;
 use crate::egtb::index::Indexer;
 use crate::egtb::signature::{MAX_PIECES, Signature};
 use crate::egtb::tables::{Tables, file_path, position, wdl_path};
+use crate::egtb::verified;
 use crate::rules::Game;
 use crate::rules::removal::Rules;
 use rayon::prelude::*;
 use std::path::Path;
+use std::time::Instant;
 
 /// Whether the stored checksum of `sig`'s loaded `.dtb` file holds.
 pub fn checksum_ok(tables: &Tables, sig: Signature) -> bool {
@@ -41,6 +44,8 @@ pub struct Report {
     pub wdl_bytes: u64,
     /// One line per problem.
     pub problems: Vec<String>,
+    /// Jobs skipped: recorded verified before, their files unchanged.
+    pub skipped: usize,
 }
 
 /// The indices of `ix` below its size for which `bad` holds, on every
@@ -56,11 +61,15 @@ fn bad_indices(ix: &Indexer, bad: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
 }
 
 /// Verify every file of `R`'s variant under `dir` (the values only of the
-/// job `only`, when given); `progress` is told each file's name before
-/// its values are checked.
+/// job `only`, when given), job by job in plan order, and record each job
+/// found right (`verified`). Without `only` the jobs recorded before whose
+/// files are unchanged are skipped, unless `again`. `progress` is told
+/// each job before its values are checked, with the positions checked so
+/// far, of how many, and the time left at the rate so far.
 pub fn verify<R: Rules>(
     dir: &Path,
     only: Option<Signature>,
+    again: bool,
     mut progress: impl FnMut(&str),
 ) -> Report {
     let mut report = Report::default();
@@ -103,99 +112,179 @@ pub fn verify<R: Rules>(
         }
     }
     let turn = tables.half_turn().clone();
-    let chosen = |sig: &&Signature| only.is_none_or(|j| j.job() == sig.job());
-    for &sig in dtbs.iter().filter(chosen) {
-        let Some((ix, bytes, blocks)) = tables.file(sig) else {
-            continue;
-        };
-        progress(&format!("{sig}.dtb"));
-        report.files += 1;
-        report.positions += ix.size();
-        report.bytes += bytes.len() as u64;
-        let bad = bad_indices(ix, |i| {
-            let stored = read_value(bytes, blocks, i);
-            let pos = position::<R>(&ix.unrank(i));
-            if stored.is_some() && pos.must_capture() {
-                return false;
-            }
-            let derived = solve::<R>(&pos, &turn, |q, _| tables.probe_resolved::<R>(q));
-            stored.is_none() || derived.map(Value::encode) != stored
-        });
-        if let Some(first) = bad.first() {
-            report.problems.push(format!(
-                "{sig}: {} position(s) disagree with their successors (first: index {first})",
-                bad.len()
-            ));
+    // every job with a file, in plan order; a whole-directory run skips
+    // the jobs recorded verified whose files are unchanged and whole
+    let recorded = match only {
+        None if !again => verified::verified(dir, R::VARIANT),
+        _ => Default::default(),
+    };
+    let mut jobs: Vec<Signature> = Signature::plan(MAX_PIECES, R::MEN)
+        .into_iter()
+        .filter(|job| only.is_none_or(|j| j.job() == *job))
+        .filter(|job| {
+            [*job, job.mirror()]
+                .iter()
+                .any(|s| dtbs.contains(s) || wdls.contains(s))
+        })
+        .collect();
+    jobs.retain(|job| {
+        let skip = recorded.contains(job) && loaded(&tables, *job);
+        if skip {
+            report.skipped += 1;
         }
-    }
-    let mut decoded = None;
-    for &sig in wdls.iter().filter(chosen) {
-        if decoded != Some(sig.job()) && tables.file(sig).is_none() {
-            // the values its successors read, decoded into memory: the
-            // job's own files and its dependencies'
-            super::generate::decode_dependencies(&mut tables, sig.job(), true);
-            for side in [sig.job(), sig.job().mirror()] {
-                // a side left out (one .wdl a job): its values once, from
-                // the file kept, for the kept file's quiet moves to read
-                tables.compute_derived::<R>(side);
+        !skip
+    });
+    let sides = |job: Signature| {
+        let mut s = vec![job, job.mirror()];
+        s.dedup();
+        s
+    };
+    let total: u64 = jobs
+        .iter()
+        .flat_map(|&job| sides(job))
+        .map(|s| tables.positions(s))
+        .sum();
+    let (start, mut done) = (Instant::now(), 0u64);
+    for job in jobs {
+        let left = match done {
+            0 => String::new(),
+            _ => {
+                let rate = start.elapsed().as_secs_f64() / done as f64;
+                format!(", {} left", eta((total - done) as f64 * rate))
             }
-            decoded = Some(sig.job());
-        }
-        let Some((ix, bytes, layout)) = tables.wdl_file(sig) else {
-            continue;
         };
-        let own = tables.decoded(sig);
-        progress(&format!("{sig}.wdl"));
-        report.files += 1;
-        report.wdl_files += 1;
-        report.positions += ix.size();
-        report.bytes += bytes.len() as u64;
-        report.wdl_bytes += bytes.len() as u64;
-        let dtb = tables.file(sig).filter(|_| checksum_ok(&tables, sig));
-        let bad = bad_indices(ix, |i| {
-            let stored = match own {
-                Some(d) => d.get(i),
-                None => layout.value(bytes, i),
-            };
-            let pos = position::<R>(&ix.unrank(i));
-            if stored.is_some() && pos.must_capture() {
-                return false;
+        progress(&format!(
+            "{job}: {:.2e} of {:.2e} positions checked{left}",
+            done as f64, total as f64
+        ));
+        let problems = report.problems.len();
+        for sig in sides(job) {
+            done += tables.positions(sig);
+            if dtbs.contains(&sig) {
+                check_dtb::<R>(&tables, &turn, sig, &mut report);
             }
-            let Some(stored) = stored else {
-                return true;
-            };
-            match dtb {
-                Some((_, dtb, blocks)) => {
-                    read_value(dtb, blocks, i).map(|b| Value::decode(b).wdl) != Some(stored)
+        }
+        let mut decoded = false;
+        for sig in sides(job).into_iter().filter(|s| wdls.contains(s)) {
+            if !decoded && tables.file(sig).is_none() {
+                // the values its successors read, decoded into memory: the
+                // job's own files and its dependencies'
+                super::generate::decode_dependencies(&mut tables, job, true);
+                for side in sides(job) {
+                    // a side left out (one .wdl a job): its values once,
+                    // from the file kept, for the kept file's quiet moves
+                    tables.compute_derived::<R>(side);
                 }
-                None => !wdl_agrees::<R, _>(
-                    stored,
-                    &pos,
-                    &turn,
-                    |next, q| match next.must_capture() {
-                        false => tables.fetch_decoded(q),
-                        true => None,
-                    },
-                    |q, slot| match slot {
-                        Some((d, j)) => d.get(j),
-                        None => tables.probe_resolved_wdl::<R>(q),
-                    },
-                ),
+                decoded = true;
             }
-        });
-        if let Some(first) = bad.first() {
-            let against = if dtb.is_some() {
-                "the .dtb"
-            } else {
-                "their successors"
-            };
-            report.problems.push(format!(
-                "{sig}.wdl: {} position(s) disagree with {against} (first: index {first})",
-                bad.len()
-            ));
+            check_wdl::<R>(&tables, &turn, sig, &mut report);
+        }
+        if report.problems.len() == problems && loaded(&tables, job) {
+            verified::record(dir, R::VARIANT, job);
         }
     }
     report
+}
+
+/// Whether every file of `job` on disk (both signatures) opened whole.
+fn loaded(tables: &Tables, job: Signature) -> bool {
+    let (dir, v) = (tables.dir(), tables.variant());
+    [job, job.mirror()].into_iter().all(|sig| {
+        (!file_path(dir, v, sig).exists() || tables.file(sig).is_some())
+            && (!wdl_path(dir, v, sig).exists() || tables.wdl_file(sig).is_some())
+    })
+}
+
+/// Check every value of `sig`'s loaded `.dtb` against its successors'.
+fn check_dtb<R: Rules>(tables: &Tables, turn: &HalfTurn, sig: Signature, report: &mut Report) {
+    let Some((ix, bytes, blocks)) = tables.file(sig) else {
+        return;
+    };
+    report.files += 1;
+    report.positions += ix.size();
+    report.bytes += bytes.len() as u64;
+    let bad = bad_indices(ix, |i| {
+        let stored = read_value(bytes, blocks, i);
+        let pos = position::<R>(&ix.unrank(i));
+        if stored.is_some() && pos.must_capture() {
+            return false;
+        }
+        let derived = solve::<R>(&pos, turn, |q, _| tables.probe_resolved::<R>(q));
+        stored.is_none() || derived.map(Value::encode) != stored
+    });
+    if let Some(first) = bad.first() {
+        report.problems.push(format!(
+            "{sig}: {} position(s) disagree with their successors (first: index {first})",
+            bad.len()
+        ));
+    }
+}
+
+/// Check every value of `sig`'s loaded `.wdl` against the `.dtb` beside
+/// it, or without one against its successors'.
+fn check_wdl<R: Rules>(tables: &Tables, turn: &HalfTurn, sig: Signature, report: &mut Report) {
+    let Some((ix, bytes, layout)) = tables.wdl_file(sig) else {
+        return;
+    };
+    let own = tables.decoded(sig);
+    report.files += 1;
+    report.wdl_files += 1;
+    report.positions += ix.size();
+    report.bytes += bytes.len() as u64;
+    report.wdl_bytes += bytes.len() as u64;
+    let dtb = tables.file(sig).filter(|_| checksum_ok(tables, sig));
+    let bad = bad_indices(ix, |i| {
+        let stored = match own {
+            Some(d) => d.get(i),
+            None => layout.value(bytes, i),
+        };
+        let pos = position::<R>(&ix.unrank(i));
+        if stored.is_some() && pos.must_capture() {
+            return false;
+        }
+        let Some(stored) = stored else {
+            return true;
+        };
+        match dtb {
+            Some((_, dtb, blocks)) => {
+                read_value(dtb, blocks, i).map(|b| Value::decode(b).wdl) != Some(stored)
+            }
+            None => !wdl_agrees::<R, _>(
+                stored,
+                &pos,
+                turn,
+                |next, q| match next.must_capture() {
+                    false => tables.fetch_decoded(q),
+                    true => None,
+                },
+                |q, slot| match slot {
+                    Some((d, j)) => d.get(j),
+                    None => tables.probe_resolved_wdl::<R>(q),
+                },
+            ),
+        }
+    });
+    if let Some(first) = bad.first() {
+        let against = if dtb.is_some() {
+            "the .dtb"
+        } else {
+            "their successors"
+        };
+        report.problems.push(format!(
+            "{sig}.wdl: {} position(s) disagree with {against} (first: index {first})",
+            bad.len()
+        ));
+    }
+}
+
+/// A duration to come, in hours and minutes.
+fn eta(secs: f64) -> String {
+    let m = (secs / 60.0).round() as u64;
+    match m {
+        0 => "under a minute".into(),
+        _ if m < 60 => format!("{m} min"),
+        _ => format!("{} h {} min", m / 60, m % 60),
+    }
 }
 
 #[cfg(test)]
@@ -257,11 +346,13 @@ mod tests {
             .find(|&s| wdl_path(dir.path(), R::VARIANT, s).exists())
             .expect("one file kept");
         assert!(!wdl_path(dir.path(), R::VARIANT, kept.mirror()).exists());
-        let clean = verify::<R>(dir.path(), None, |_| {});
+        let clean = verify::<R>(dir.path(), None, false, |_| {});
         assert!(clean.problems.is_empty(), "{:?}", clean.problems);
         let tables = Tables::open(R::VARIANT, R::GEO, dir.path(), 3, R::MEN).0;
         let victim = plant_wrong_value(&tables, dir.path(), kept);
-        let text = verify::<R>(dir.path(), None, |_| {}).problems.join("\n");
+        let text = verify::<R>(dir.path(), None, false, |_| {})
+            .problems
+            .join("\n");
         let want = format!("{kept}.wdl: 1 position(s) disagree with their successors");
         assert!(
             text.contains(&format!("{want} (first: index {victim})")),
@@ -273,7 +364,7 @@ mod tests {
     fn a_wrong_wdl_value_is_reported_with_and_without_its_dtb() {
         let dir = tempfile::tempdir().expect("scratch");
         build::<R>(dir.path(), 3, true).expect("built");
-        let clean = verify::<R>(dir.path(), None, |_| {});
+        let clean = verify::<R>(dir.path(), None, false, |_| {});
         assert!(clean.problems.is_empty(), "{:?}", clean.problems);
         assert!(clean.wdl_files > 0 && clean.wdl_files * 2 == clean.files);
         // 0111 keeps its .dtb; the job 0102/0201 loses both of its .dtb
@@ -284,7 +375,7 @@ mod tests {
         for s in [alone, alone.mirror()] {
             std::fs::remove_file(file_path(dir.path(), R::VARIANT, s)).expect("rm");
         }
-        let report = verify::<R>(dir.path(), None, |_| {});
+        let report = verify::<R>(dir.path(), None, false, |_| {});
         let text = report.problems.join("\n");
         assert!(
             text.contains(&format!(
@@ -301,7 +392,7 @@ mod tests {
         );
         // one job's values only: the other job's wrong value goes unseen
         // (its predecessors in this job may disagree)
-        let one = verify::<R>(dir.path(), Some(checked.mirror()), |_| {});
+        let one = verify::<R>(dir.path(), Some(checked.mirror()), false, |_| {});
         let text = one.problems.join("\n");
         assert!(text.contains("0111.wdl: 1 position(s) disagree"), "{text}");
         assert!(!text.contains("0102.wdl"), "{text}");
