@@ -39,6 +39,10 @@ pub enum EgtbCommand {
     /// Play won positions of each class out, the engine with the
     /// databases on both sides, and count the wins it converts.
     Playout(super::egtb_playout::PlayoutArgs),
+    /// Solve a position's king phase (until a capture, a promotion or a
+    /// man's move) over the databases: its value, the plies to the
+    /// phase's end with best play, and every move's.
+    Phase(super::egtb_phase::PhaseArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -176,6 +180,7 @@ pub fn run(command: &EgtbCommand) -> Result<i32, CliError> {
         EgtbCommand::Bench(args) => bench(args).map(|()| 0),
         EgtbCommand::Wdl(args) => wdl(args).map(|()| 0),
         EgtbCommand::Playout(args) => super::egtb_playout::playout(args),
+        EgtbCommand::Phase(args) => super::egtb_phase::phase(args),
         EgtbCommand::Status(args) => {
             status(args);
             Ok(0)

@@ -68,16 +68,20 @@ struct Ending {
     moves: Vec<String>,
 }
 
+/// The sets of `variant` found in `dir` (default: the user's), all of
+/// them, building nothing.
+pub(super) fn found_tables(variant: Variant, dir: &Option<PathBuf>) -> Result<Tables, CliError> {
+    let dir = dir.clone().unwrap_or_else(default_dir);
+    egtb::open_for_engine(variant, &dir, egtb::MAX_PIECES, false).ok_or_else(|| {
+        CliError(format!(
+            "no {variant} endgame databases in {}",
+            dir.display()
+        ))
+    })
+}
+
 pub fn playout(args: &PlayoutArgs) -> Result<i32, CliError> {
-    let dir = args.dir.clone().unwrap_or_else(default_dir);
-    let tables =
-        egtb::open_for_engine(args.variant, &dir, egtb::MAX_PIECES, false).ok_or_else(|| {
-            CliError(format!(
-                "no {} endgame databases in {}",
-                args.variant,
-                dir.display()
-            ))
-        })?;
+    let tables = found_tables(args.variant, &args.dir)?;
     let classes = classes(args, &tables)?;
     let tables = Arc::new(tables);
     let mut total = [0usize; 2];

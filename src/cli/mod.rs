@@ -8,6 +8,7 @@ mod book;
 mod datagen;
 mod dxp;
 mod egtb;
+mod egtb_phase;
 mod egtb_playout;
 mod hub;
 mod matches;
@@ -46,7 +47,7 @@ enum Command {
     Book(book::BookCommand),
     /// Play over DamExchange (DXP): TCP server or client, or stdin/stdout.
     Dxp(dxp::DxpArgs),
-    /// Endgame databases: build, plan, probe, verify, bench, wdl, status, playout.
+    /// Endgame databases: build, plan, probe, verify, bench, wdl, status, playout, phase.
     #[command(subcommand)]
     Egtb(egtb::EgtbCommand),
     /// Speak the Hub protocol (version 2) on stdin and stdout.

@@ -20,6 +20,7 @@ pub mod format;
 mod huffman;
 pub mod index;
 pub mod moves;
+pub mod phase;
 pub mod sample;
 pub mod shelf;
 pub mod signature;
