@@ -14,13 +14,12 @@
 use super::Tables;
 use super::format::Wdl;
 use super::moves::move_wdl;
-use crate::rules::removal::{Move, Position, Rules};
 use crate::rules::{Game, MoveList};
 use std::collections::HashMap;
 
 /// A solved phase, from its first position.
 #[derive(Debug)]
-pub struct Phase {
+pub struct Phase<M> {
     /// The value of the first position for its side to move, and the
     /// plies to the end of the phase (`None` for a draw).
     pub value: (Wdl, Option<u32>),
@@ -28,14 +27,16 @@ pub struct Phase {
     pub positions: usize,
     /// Every move of the first position with its value for the side
     /// playing it, as `value`.
-    pub moves: Vec<(Move, Wdl, Option<u32>)>,
+    pub moves: Vec<(M, Wdl, Option<u32>)>,
 }
 
-/// Whether `mv` ends the phase of `pos`: a capture, a promotion, or a
-/// man's move.
-fn ends_phase<R: Rules>(pos: &Position<R>, mv: &Move) -> bool {
-    let (_, kings) = pos.bitboards();
-    mv.captured != 0 || mv.promote || kings >> mv.from & 1 == 0
+/// Whether the move from `pos` to `next` ends the phase: a capture, a
+/// promotion, or a man's move (the mover's men changed); `None` for a
+/// variant without bitboards of men.
+fn ends_phase<G: Game>(pos: &G, mv: &G::Move, next: &G) -> Option<bool> {
+    let me = pos.side_to_move();
+    let men = |p: &G| p.side_view(me).map(|(side, _, _)| side.men);
+    Some(G::is_capture(mv) || men(pos)? != men(next)?)
 }
 
 /// The value of a move into a position valued `child` (for its side to
@@ -52,7 +53,7 @@ fn through((wdl, plies): (Wdl, Option<u32>)) -> (Wdl, Option<u32>) {
 /// Solve the phase of `root`, whose moves out of the phase the databases
 /// of `tables` cover; an error when one is not covered or the phase has
 /// more than `limit` positions.
-pub fn solve<R: Rules>(tables: &Tables, root: Position<R>, limit: usize) -> Result<Phase, String> {
+pub fn solve<G: Game>(tables: &Tables, root: G, limit: usize) -> Result<Phase<G::Move>, String> {
     // the positions of the phase, each with the phase positions its
     // moves lead to and the best move out of it (for its side to move)
     let mut nodes = vec![root];
@@ -64,14 +65,14 @@ pub fn solve<R: Rules>(tables: &Tables, root: Position<R>, limit: usize) -> Resu
         pos.generate(&mut moves);
         let (mut kids, mut best) = (Vec::new(), None::<Wdl>);
         for mv in &moves {
-            if ends_phase(&pos, mv) {
+            let next = pos.play(mv);
+            if ends_phase(&pos, mv, &next).ok_or("no king phase in this variant")? {
                 let v = move_wdl(tables, &pos, mv).ok_or(
                     "a move out of the phase leads to a position the databases do not cover",
                 )?;
                 best = Some(best.map_or(v, |b| b.max(v)));
                 continue;
             }
-            let next = pos.play(mv);
             let id = match index.get(&next.hash()) {
                 Some(&i) => i,
                 None if nodes.len() >= limit => {
@@ -95,12 +96,15 @@ pub fn solve<R: Rules>(tables: &Tables, root: Position<R>, limit: usize) -> Resu
     let moves = moves
         .iter()
         .map(|mv| {
-            let (wdl, plies) = match ends_phase(&root, mv) {
-                true => {
+            let next = root.play(mv);
+            let (wdl, plies) = match index.get(&next.hash()) {
+                Some(&i) if ends_phase(&root, mv, &next) == Some(false) => {
+                    through(values[i as usize])
+                }
+                _ => {
                     let w = move_wdl(tables, &root, mv).unwrap_or(Wdl::Draw);
                     (w, (w != Wdl::Draw).then_some(1))
                 }
-                false => through(values[index[&root.play(mv).hash()] as usize]),
             };
             (*mv, wdl, plies)
         })
@@ -110,6 +114,50 @@ pub fn solve<R: Rules>(tables: &Tables, root: Position<R>, limit: usize) -> Resu
         positions: nodes.len(),
         moves,
     })
+}
+
+/// The moves of `root`, known `known` (a win or a loss) by the
+/// databases, that end its phase the quickest with the win kept (a won
+/// root) or the latest (a lost one); `None` when its phase has more than
+/// `limit` positions or does not agree.
+pub fn quickest<G: Game>(
+    tables: &Tables,
+    root: &G,
+    known: Wdl,
+    limit: usize,
+) -> Option<Vec<G::Move>> {
+    if bound(root)? > limit as f64 {
+        return None;
+    }
+    let phase = solve(tables, *root, limit).ok()?;
+    if known == Wdl::Draw || phase.value.0 != known {
+        return None;
+    }
+    let keep: Vec<G::Move> = phase
+        .moves
+        .iter()
+        .filter(|&&(_, w, p)| (w, p) == phase.value)
+        .map(|&(m, _, _)| m)
+        .collect();
+    (!keep.is_empty()).then_some(keep)
+}
+
+/// The most positions the phase of `pos` can have: its kings on the
+/// squares its men leave free, either side to move (asked before the
+/// phase is walked, so that a search with a move's time does not walk
+/// one it cannot afford).
+fn bound<G: Game>(pos: &G) -> Option<f64> {
+    let me = pos.side_to_move();
+    let (mine, _, empty) = pos.side_view(me)?;
+    let (other, _, _) = pos.side_view(me.flip())?;
+    let (kings, their_kings) = (
+        f64::from(mine.kings.count_ones()),
+        f64::from(other.kings.count_ones()),
+    );
+    let free = f64::from(empty.count_ones()) + kings + their_kings;
+    let choose =
+        |n: f64, k: f64| (0..k as u32).fold(1.0, |c, i| c * (n - f64::from(i)) / f64::from(i + 1));
+    Some(2.0 * choose(free, kings) * choose(free - kings, their_kings))
 }
 
 /// The value of every position of a phase given the positions each one's
@@ -183,6 +231,7 @@ mod tests {
     use crate::egtb::RulesOf;
     use crate::egtb::build::build;
     use crate::notation::fen::parse_fen;
+    use crate::rules::removal::{Position, Rules};
 
     type R = <crate::rules::removal::English as RulesOf>::R;
 
@@ -201,6 +250,10 @@ mod tests {
         ] {
             let pos: Position<R> = parse_fen(fen).expect("fen");
             let phase = solve(&tables, pos, 1 << 20).expect("solved");
+            assert!(
+                bound(&pos).expect("bitboards") >= phase.positions as f64,
+                "{fen}"
+            );
             let stored = tables.probe(&pos).expect("covered");
             let plies = (stored.wdl != Wdl::Draw).then_some(stored.distance as u32);
             assert_eq!(phase.value, (stored.wdl, plies), "{fen}");
