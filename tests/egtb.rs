@@ -828,38 +828,32 @@ fn a_win_known_without_a_distance_is_reported_as_a_win() {
 }
 
 /// `dam egtb phase` on a position of kings only: the phase ends at the
-/// next capture, so its plies are the `.dtb` distance `probe` prints; with
-/// a man, a man's move that keeps the win ends the phase at once.
+/// next capture, so its plies are the `.dtb` distance `probe` prints; a
+/// phase larger than `--limit` is refused.
 #[test]
 fn phase_of_kings_only_is_the_distance_to_conversion() {
     let dir = built().display().to_string();
     let fen = "W:WK10,K15:BK28";
-    let probe = dam(&[
-        "egtb",
-        "probe",
-        "--variant",
-        "english",
-        "--fen",
-        fen,
-        "--dir",
-        &dir,
-    ]);
-    let text = stdout(&probe);
+    let english = |command: &str, more: &[&str]| {
+        let args = [
+            "egtb",
+            command,
+            "--variant",
+            "english",
+            "--fen",
+            fen,
+            "--dir",
+            &dir,
+        ];
+        dam(&[&args[..], more].concat())
+    };
+    let text = stdout(&english("probe", &[]));
     let value = text
         .lines()
         .find_map(|l| l.strip_prefix("value "))
         .expect(&text);
     let plies = value.strip_prefix("win ").expect(value);
-    let out = dam(&[
-        "egtb",
-        "phase",
-        "--variant",
-        "english",
-        "--fen",
-        fen,
-        "--dir",
-        &dir,
-    ]);
+    let out = english("phase", &[]);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}{}", stderr(&out));
     assert!(
@@ -871,18 +865,7 @@ fn phase_of_kings_only_is_the_distance_to_conversion() {
                 .ends_with(&format!(": win, the phase ends within {plies} plies")),
         "{text}"
     );
-    let small = dam(&[
-        "egtb",
-        "phase",
-        "--variant",
-        "english",
-        "--fen",
-        fen,
-        "--limit",
-        "5",
-        "--dir",
-        &dir,
-    ]);
+    let small = english("phase", &["--limit", "5"]);
     assert_eq!(small.status.code(), Some(2), "{}", stdout(&small));
     assert!(
         stderr(&small).contains("more than 5 positions"),
