@@ -57,6 +57,10 @@ impl<G: Game, P: Player<G>> Player<G> for BookPlayer<G, P> {
     fn abandon_on(&mut self, abandoned: std::sync::Arc<std::sync::atomic::AtomicBool>) {
         self.inner.abandon_on(abandoned);
     }
+
+    fn keeps_game_clock(&self) -> bool {
+        self.inner.keeps_game_clock()
+    }
 }
 
 #[cfg(test)]

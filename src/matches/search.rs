@@ -1,6 +1,7 @@
 //! dam's own search as a player (`dam dxp`, the `dam` engine of `dam
-//! match`): settings `depth=N,threads=N,hash=BITS,egtb=N`; it thinks on
-//! the clock it is given, probes the endgame databases found (the largest
+//! match`): settings `depth=N,threads=N,hash=BITS,egtb=N,clock=1`; it
+//! thinks on the clock it is given (`clock=1`: the match's game clock
+//! even where the match gives the other side a time a move), probes the endgame databases found (the largest
 //! set, as every front end), and stops early when the game is abandoned
 //! (a DXP peer that leaves).
 
@@ -26,6 +27,8 @@ pub struct SearchPlayer {
     depth: Option<i32>,
     /// Set when the game being played is abandoned.
     abandoned: Option<Arc<AtomicBool>>,
+    /// Plays on the game clock even where the match gives a time a move.
+    game_clock: bool,
 }
 
 impl SearchPlayer {
@@ -34,9 +37,11 @@ impl SearchPlayer {
     /// (table of 2^hash entries, 20), `egtb` (the endgame databases of up
     /// to this many pieces found in `$DAM_EGTB_DIR` or the user's cache: 8,
     /// the largest set, by default; 0 none; 2-7 build the 2-4 sets first
-    /// when missing).
+    /// when missing), `clock` (1: the game clock even where the match
+    /// gives a time a move, to measure clock play against a fixed time).
     pub fn new(settings: &str, variant: Variant) -> Result<SearchPlayer, String> {
         let (mut depth, mut threads, mut hash, mut egtb) = (None, 1, 20, MAX_PIECES);
+        let mut game_clock = false;
         for item in settings.split(',').filter(|s| !s.trim().is_empty()) {
             let (name, value) = item
                 .split_once('=')
@@ -50,9 +55,10 @@ impl SearchPlayer {
                 "threads" => threads = number.clamp(1, 256) as usize,
                 "hash" => hash = number.clamp(10, 30),
                 "egtb" => egtb = number.min(MAX_PIECES),
+                "clock" => game_clock = number != 0,
                 other => {
                     return Err(format!(
-                        "unknown search setting '{other}' (depth, threads, hash, egtb)"
+                        "unknown search setting '{other}' (depth, threads, hash, egtb, clock)"
                     ));
                 }
             }
@@ -65,6 +71,7 @@ impl SearchPlayer {
             engine: Engine::new(&config),
             depth,
             abandoned: None,
+            game_clock,
         })
     }
 }
@@ -119,6 +126,10 @@ impl<G: Evaluate> Player<G> for SearchPlayer {
     fn abandon_on(&mut self, abandoned: Arc<AtomicBool>) {
         self.abandoned = Some(abandoned);
     }
+
+    fn keeps_game_clock(&self) -> bool {
+        self.game_clock
+    }
 }
 
 /// Stop the search of `control` once `abandoned` is set; return when the
@@ -134,11 +145,15 @@ fn stop_if_abandoned(abandoned: &AtomicBool, ended: &Receiver<()>, control: &Con
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::removal::International;
 
     #[test]
     fn settings_name_the_databases_and_refuse_what_they_do_not_know() {
         let none = SearchPlayer::new("depth=3,egtb=0", Variant::International).expect("read");
         assert!(none.engine.tables().is_none() && none.depth == Some(3));
+        assert!(!Player::<International>::keeps_game_clock(&none));
+        let clock = SearchPlayer::new("egtb=0,clock=1", Variant::International).expect("read");
+        assert!(Player::<International>::keeps_game_clock(&clock));
         let err = SearchPlayer::new("egtb=6,ponder=1", Variant::International).err();
         assert!(err.is_some_and(|e| e.contains("'ponder'") && e.contains("egtb")));
         let err = SearchPlayer::new("egtb=all", Variant::International).err();
