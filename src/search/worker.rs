@@ -1,5 +1,6 @@
 //! One search thread: principal variation search with a transposition
-//! table, move ordering (table move, killers, history), late move
+//! table (a node that fails low keeps the table move it found), move
+//! ordering (table move, killers, history), late move
 //! reductions, reverse futility and a ProbCut-like cut, single-reply
 //! extension, repetition and draw rules, and a quiescence search that
 //! plays out forced captures.
@@ -437,7 +438,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     score: to_table(best, ply),
                     depth,
                     bound,
-                    mv: Some(best_index),
+                    // A node that failed low has no best move (its
+                    // highest upper bound is noise): the table move found
+                    // before, where there is one, stays.
+                    mv: match (bound, tt_move) {
+                        (Bound::Upper, Some(old)) => Some(old),
+                        _ => Some(best_index),
+                    },
                 },
             );
         }
