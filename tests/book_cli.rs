@@ -1,9 +1,7 @@
 //! `dam book build` writes a book that reads back, and refuses bad
 //! settings; `dam match` with `dam:book=true` opens with book moves.
 
-mod common;
-
-use common::dam;
+use crate::common::dam;
 use dam::book::{read_book, shipped};
 use dam::notation::movetext::parse_move;
 use dam::rules::Game;

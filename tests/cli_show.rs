@@ -1,9 +1,7 @@
 //! `dam show` run as a program: its output for start positions and after
 //! moves, and exit code 2 with a message for every kind of bad input.
 
-mod common;
-
-use common::{dam, stderr, stdout};
+use crate::common::{dam, stderr, stdout};
 
 #[test]
 fn international_start() {

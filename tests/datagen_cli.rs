@@ -2,9 +2,7 @@
 //! second run (cutting a partial record an interrupt left), gives the same
 //! file for the same seed, and refuses variants and files it cannot use.
 
-mod common;
-
-use common::{dam, stderr, stdout};
+use crate::common::{dam, stderr, stdout};
 use dam::rules::Color;
 use dam::rules::removal::International;
 use dam::train::record::{Reader, Record};

@@ -3,10 +3,8 @@
 //! connection, broken peers followed by a good one), `--connect` as the
 //! initiator, and `--stdio`.
 
-mod common;
-
-use common::dxp::{Peer, WAIT, accepted, drive, game_req, listen, survives_broken_peers};
-use common::{Dam, command, stdout};
+use crate::common::dxp::{Peer, WAIT, accepted, drive, game_req, listen, survives_broken_peers};
+use crate::common::{Dam, command, stdout};
 use dam::notation::fen::parse_fen;
 use dam::pdn::parse::parse_game;
 use dam::pdn::replay::{Options, replay};

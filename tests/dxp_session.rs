@@ -2,9 +2,7 @@
 //! test player that plays the first legal move: the dialogue, the
 //! follower's answers and its survival of broken peers.
 
-mod common;
-
-use common::dxp::{Driven, Peer, accepted, drive, game_req, survives_broken_peers};
+use crate::common::dxp::{Driven, Peer, accepted, drive, game_req, survives_broken_peers};
 use dam::protocol::dxp::server::serve;
 use dam::protocol::dxp::{ClockState, GameStart, Player, Role, Settings};
 use dam::rules::columns::Lasca;

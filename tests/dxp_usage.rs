@@ -1,9 +1,7 @@
 //! `dam dxp` and `dam match` refuse bad command lines with exit code 2 and
 //! a message on stderr, before touching the network.
 
-mod common;
-
-use common::{dam, stderr};
+use crate::common::{dam, stderr};
 
 #[test]
 fn dxp_command_lines() {

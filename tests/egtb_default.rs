@@ -4,9 +4,7 @@
 //! a first-use build says what it builds, nothing found is no error, and
 //! `dam egtb status` lists what is there and what is damaged.
 
-mod common;
-
-use common::{Dam, command, dir, lines, stderr, stdout};
+use crate::common::{Dam, command, dir, lines, stderr, stdout};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};

@@ -2,9 +2,7 @@
 //! scheduler reads, and the estimates: positions, the generator's memory,
 //! CPU time, size on disk, the job's files), and the `--summary` totals.
 
-mod common;
-
-use common::{dam, stderr, stdout};
+use crate::common::{dam, stderr, stdout};
 use dam::variant::Variant;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};

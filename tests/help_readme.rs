@@ -5,9 +5,7 @@
 //! in `dam --help` names all of its subcommands, and every such README
 //! heading names a real command.
 
-mod common;
-
-use common::{dam, stderr, stdout};
+use crate::common::{dam, stderr, stdout};
 
 const README: &str = include_str!("../README.md");
 

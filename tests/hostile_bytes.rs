@@ -5,10 +5,8 @@
 //! within a bound, and the server must still play a full game afterwards.
 //! The bytes come from a fixed-seed generator, so a failure repeats.
 
-mod common;
-
-use common::dxp::{Peer, accepted, drive, game_req, listen};
-use common::{Dam, command, dam, dir, file, lines, stderr};
+use crate::common::dxp::{Peer, accepted, drive, game_req, listen};
+use crate::common::{Dam, command, dam, dir, file, lines, stderr};
 use dam::rules::removal::International;
 use dam::rules::{Color, Game};
 use std::io::Write;

@@ -4,9 +4,7 @@
 //! that opens more than its share of connections. After each, the server
 //! must play again within a bound; it prints a line per game on stderr.
 
-mod common;
-
-use common::dxp::{Peer, Polled, accepted, drive, listen, listen_logged, timed_req};
+use crate::common::dxp::{Peer, Polled, accepted, drive, listen, listen_logged, timed_req};
 use dam::notation::movetext::{dxp_move, find_dxp_move};
 use dam::protocol::dxp::{Message, parse};
 use dam::rules::removal::International;

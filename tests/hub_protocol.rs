@@ -2,9 +2,7 @@
 //! thinking, `stop` and `ping` during an infinite search, pondering,
 //! multi-PV, 8x8 position strings, bad input and end of input.
 
-mod common;
-
-use common::{Dam, command, lines};
+use crate::common::{Dam, command, lines};
 use dam::book::read_book;
 use dam::notation::movetext::parse_move;
 use dam::protocol::hub::{parse, parse_position};

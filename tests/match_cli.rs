@@ -1,9 +1,7 @@
 //! `dam match` as a program (issue 12, items 14-16): `--games` with
 //! ballots, a peer that does not answer, and openings that repeat.
 
-mod common;
-
-use common::{dam, dir, file, stderr, stdout};
+use crate::common::{dam, dir, file, stderr, stdout};
 
 /// Quick engines and games.
 const QUICK: [&str; 9] = [

@@ -2,9 +2,7 @@
 //! once in the PDN log; `--hub-param` reaches Hub engines; `--sprt` stops
 //! a one-sided match early with its verdict.
 
-mod common;
-
-use common::{command, stdout};
+use crate::common::{command, stdout};
 use std::process::Stdio;
 
 #[test]

@@ -3,10 +3,8 @@
 //! it; a game the peer ends is recorded with its reason and the match goes
 //! on; a match that aborts prints no score.
 
-mod common;
-
-use common::dxp::{Peer, listen};
-use common::{dam, dir, stderr, stdout};
+use crate::common::dxp::{Peer, listen};
+use crate::common::{dam, dir, stderr, stdout};
 use std::net::TcpListener;
 use std::process::Output;
 use std::thread;

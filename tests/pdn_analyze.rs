@@ -3,9 +3,7 @@
 //! better move, the output re-validates, bad games are reported and left
 //! out, and on error no file is touched.
 
-mod common;
-
-use common::{dam, dir, file, stderr, stdout};
+use crate::common::{dam, dir, file, stderr, stdout};
 use std::path::Path;
 
 /// Black's 3... 23-28 drops a man: 4. 32x23 18x29 5. 34x23.

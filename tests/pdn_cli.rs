@@ -3,9 +3,7 @@
 //! its all-or-nothing output, stats, Latin-1 input and files that are not
 //! PDN.
 
-mod common;
-
-use common::{dam, dir, file, stderr, stdout};
+use crate::common::{dam, dir, file, stderr, stdout};
 
 const GOOD: &str = "[Event \"Test\"]\n[White \"Wit\"]\n[Black \"Zwart\"]\n[Result \"1-0\"]\n\
                     1. 32-28 19-23 2. 28x19 14x23 { fine } 3. 33-28 (3. 34-29) 23x32 4. 37x28 1-0\n\n";

@@ -3,9 +3,7 @@
 //! a bad game or a broken JSON line is an error record and the stream goes
 //! on; stream and file inputs exclude each other.
 
-mod common;
-
-use common::{command, dam, dir, file, stderr, stdout};
+use crate::common::{command, dam, dir, file, stderr, stdout};
 use serde_json::Value;
 use std::io::Write;
 use std::process::Stdio;

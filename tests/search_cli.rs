@@ -1,9 +1,7 @@
 //! `dam analyze`, `dam bench` and `dam selfplay` run as programs: their
 //! output, and exit code 2 with a message for bad input.
 
-mod common;
-
-use common::{dam, stdout};
+use crate::common::{dam, stdout};
 
 #[test]
 fn analyze_prints_info_lines_then_the_best_move() {

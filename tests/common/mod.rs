@@ -2,9 +2,6 @@
 //! to its end, or as a child killed when dropped, with its output read
 //! line by line), scratch files, and the scripted DXP peer in `dxp`.
 
-// Each test file uses its own part of these helpers.
-#![allow(dead_code)]
-
 pub mod dxp;
 
 use std::io::{BufRead, BufReader, Read};
