@@ -1,9 +1,10 @@
-//! `dam match`: two engines play every opening twice, colours reversed.
-//! An engine is `dam` (dam's own search, `dam:depth=N,threads=N,hash=BITS,egtb=N,book=true`
-//! for settings), `dxp://HOST:PORT` (a remote DXP peer) or any other
-//! command line (a Hub engine). Games are appended to the PDN log as they
-//! finish (an interrupted match loses no finished game); a progress line
-//! and the final score with Elo go to stderr and stdout.
+//! `dam match`: two engines play every opening twice, colours reversed. An
+//! engine is `dam` (dam's own search,
+//! `dam:depth=N,threads=N,hash=BITS,egtb=N,book=true` for settings),
+//! `dxp://HOST:PORT` (a remote DXP peer) or any other command line (a Hub
+//! engine). Games are appended to the PDN log as they finish (an
+//! interrupted match loses no finished game); a progress line and the final
+//! score with Elo go to stderr and stdout.
 
 use super::CliError;
 use super::dxp::dam_player;

@@ -1,9 +1,9 @@
-//! The entropy code of the `.wdl` files: a canonical Huffman code over
-//! at most 256 symbols (a run's choice bit and length bucket), its lengths limited to
-//! `MAX_LEN` bits so that one table lookup of `MAX_LEN` bits decodes a
-//! symbol, and the bit stream it is written to: least significant bit
-//! first, codes stored bit-reversed (as deflate does), so a reader peeks
-//! one little-endian `u64` and masks.
+//! The entropy code of the `.wdl` files: a canonical Huffman code over at
+//! most 256 symbols (a run's choice bit and length bucket), its lengths
+//! limited to `MAX_LEN` bits so that one table lookup of `MAX_LEN` bits
+//! decodes a symbol, and the bit stream it is written to: least significant
+//! bit first, codes stored bit-reversed (as deflate does), so a reader
+//! peeks one little-endian `u64` and masks.
 
 /// The most symbols a code may have (a table entry holds one in a byte).
 pub const MAX_SYMBOLS: usize = 256;

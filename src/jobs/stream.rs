@@ -1,10 +1,11 @@
 //! Games read from a stream (standard input) as they arrive, for the
 //! `--jsonl` stages: PDN text cut into games by the same `Splitter` as a
 //! file (a game is handed on once the bytes after it show it is whole), or
-//! JSON lines, one game a line as `dam pdn convert --json` writes them.
-//! The input's kind is told from its first non-blank line: a JSON object
-//! there (or a line starting `{"`) means JSON lines. Each game keeps its number and where it starts
-//! in the input, so that its records say where it came from.
+//! JSON lines, one game a line as `dam pdn convert --json` writes them. The
+//! input's kind is told from its first non-blank line: a JSON object there
+//! (or a line starting `{"`) means JSON lines. Each game keeps its number
+//! and where it starts in the input, so that its records say where it came
+//! from.
 
 mod json_game;
 

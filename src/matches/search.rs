@@ -1,9 +1,9 @@
 //! dam's own search as a player (`dam dxp`, the `dam` engine of `dam
 //! match`): settings `depth=N,threads=N,hash=BITS,egtb=N,clock=1`; it
-//! thinks on the clock it is given (`clock=1`: the match's game clock
-//! even where the match gives the other side a time a move), probes the endgame databases found (the largest
-//! set, as every front end), and stops early when the game is abandoned
-//! (a DXP peer that leaves).
+//! thinks on the clock it is given (`clock=1`: the match's game clock even
+//! where the match gives the other side a time a move), probes the endgame
+//! databases found (the largest set, as every front end), and stops early
+//! when the game is abandoned (a DXP peer that leaves).
 
 use crate::egtb::MAX_PIECES;
 use crate::engine::{Config, EgtbSettings, Engine};

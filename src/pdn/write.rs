@@ -1,9 +1,10 @@
 //! The PDN 3.0 writing grammar: the seven-tag roster first, then the other
 //! tags; moves as replay made them canonical (short, long only where a
 //! capture is ambiguous), in algebraic squares where the GameType says so;
-//! the variant's result format in the Result tag and as the game
-//! terminator (`*` when the result is not a result token); no line of 80 characters or more, except a tag or a setup
-//! that is that long by itself (a setup then stands on its own line).
+//! the variant's result format in the Result tag and as the game terminator
+//! (`*` when the result is not a result token); no line of 80 characters or
+//! more, except a tag or a setup that is that long by itself (a setup then
+//! stands on its own line).
 
 use super::gametype::{result_for, terminator};
 use super::syntax::{Element, HeaderItem, MoveToken, PdnGame};

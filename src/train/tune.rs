@@ -1,19 +1,19 @@
 //! `dam tune`: fit the pattern evaluation's weights (`eval::pattern`) to
 //! training records by logistic regression. The predicted result of a
-//! position is sigmoid(score / K), score White's evaluation (hand-set
-//! terms plus learned ones, a lead that flying kings make hard to convert
-//! scaled down as the search's evaluation does: `drawish_divisor`) in
-//! hundredths of a man; the target blends the
-//! game's result with the search score, λ·result + (1 - λ)·sigmoid(search
-//! / K). K is fitted once, before training, to the starting weights (all 0
-//! unless `--init`: the hand-set evaluation alone). The material weights
-//! (man, king) stay as they start: left free, the self-play data of a weak
-//! engine drove kings below men in the ending. Adam with decoupled weight
-//! decay (L2) toward the starting weights minimises the cross-entropy over minibatches, each one's gradient
-//! summed on all cores (rayon). One record in ten is held out for
+//! position is sigmoid(score / K), score White's evaluation (hand-set terms
+//! plus learned ones, a lead that flying kings make hard to convert scaled
+//! down as the search's evaluation does: `drawish_divisor`) in hundredths
+//! of a man; the target blends the game's result with the search score,
+//! λ·result + (1 - λ)·sigmoid(search / K). K is fitted once, before
+//! training, to the starting weights (all 0 unless `--init`: the hand-set
+//! evaluation alone). The material weights (man, king) stay as they start:
+//! left free, the self-play data of a weak engine drove kings below men in
+//! the ending. Adam with decoupled weight decay (L2) toward the starting
+//! weights minimises the cross-entropy over minibatches, each one's
+//! gradient summed on all cores (rayon). One record in ten is held out for
 //! validation; the validation loss is printed after every epoch, and the
-//! best weights so far are written to the output file each time, so that
-//! a stopped run resumes with `--init` from that file.
+//! best weights so far are written to the output file each time, so that a
+//! stopped run resumes with `--init` from that file.
 
 use super::record::{Reader, Record, RecordError};
 use crate::eval::pattern::{

@@ -1,7 +1,8 @@
-//! The bitboard feature extraction agrees with a slow reference read
-//! square by square from coordinates, on random positions of every plain
-//! variant; the evaluation (hand-set plus learned) is exactly antisymmetric under the half turn
-//! with colours swapped; weights files round-trip and bad ones are named.
+//! The bitboard feature extraction agrees with a slow reference read square
+//! by square from coordinates, on random positions of every plain variant;
+//! the evaluation (hand-set plus learned) is exactly antisymmetric under
+//! the half turn with colours swapped; weights files round-trip and bad
+//! ones are named.
 
 use super::*;
 use crate::board::Geometry;
