@@ -2,13 +2,13 @@
 //! 11-13): huge times, a closed stdout, a table the machine cannot hold,
 //! absurd thread counts and node limits of 0 or 1.
 
-use crate::common::{command, dam, stderr, stdout};
+use crate::common::{command, dam, dir, file, stderr, stdout};
 use std::process::Stdio;
 
 #[test]
 fn huge_times_are_refused_with_a_message() {
-    let dir = crate::common::dir("limits");
-    let pdn = crate::common::file(&dir, "g.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    let dir = dir("limits");
+    let pdn = file(&dir, "g.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n");
     let out = dir.join("out.pdn").display().to_string();
     for time in ["1e20", "1e308", "0", "-1", "nan"] {
         let (time, movetime) = (format!("--time={time}"), format!("--movetime={time}"));

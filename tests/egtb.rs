@@ -32,7 +32,7 @@ fn built() -> &'static Path {
                 "--dir",
                 &dir.path().display().to_string(),
             ]);
-            assert!(out.status.success(), "{v}: {}", crate::common::stderr(&out));
+            assert!(out.status.success(), "{v}: {}", stderr(&out));
         }
         dir
     })
@@ -797,11 +797,7 @@ fn playout_wins_from_win_draw_loss_alone() {
         &scratch.path().display().to_string(),
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        crate::common::stderr(&out)
-    );
+    assert!(out.status.success(), "{text}{}", stderr(&out));
     assert!(
         text.contains("class 0201: 30 won positions, 30 won in play"),
         "{text}"

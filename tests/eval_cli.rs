@@ -2,7 +2,7 @@
 //! a data file it cannot read, `--eval-file` and the `eval-file` parameter
 //! name a weights file that does not read, and a good file is accepted.
 
-use crate::common::{command, dam, stderr};
+use crate::common::{command, dam, file, stderr};
 use std::io::Write;
 use std::process::Stdio;
 
@@ -41,7 +41,7 @@ fn tune_names_a_missing_data_file() {
 #[test]
 fn a_bad_weights_file_is_named_on_the_command_line_and_in_hub() {
     let dir = tempfile::tempdir().unwrap();
-    let bad = crate::common::file(dir.path(), "bad.bin", b"DAMEVAL\0junk");
+    let bad = file(dir.path(), "bad.bin", b"DAMEVAL\0junk");
     let out = dam(&["analyze", "--depth", "1", "--eval-file", &bad]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("bad.bin"), "{}", stderr(&out));
@@ -75,7 +75,7 @@ fn a_damaged_weights_file_or_one_of_another_variant_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/english.bin");
     let mut bytes = std::fs::read(shipped).unwrap();
-    let good = crate::common::file(dir.path(), "english.bin", &bytes);
+    let good = file(dir.path(), "english.bin", &bytes);
     let analyze = |variant: &str, file: &str| {
         dam(&[
             "analyze",
@@ -98,7 +98,7 @@ fn a_damaged_weights_file_or_one_of_another_variant_is_refused() {
     );
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x10;
-    let flipped = crate::common::file(dir.path(), "flipped.bin", &bytes);
+    let flipped = file(dir.path(), "flipped.bin", &bytes);
     let out = analyze("english", &flipped);
     assert_eq!(out.status.code(), Some(2));
     assert!(

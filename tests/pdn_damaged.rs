@@ -6,7 +6,7 @@
 //! does not play is named as such and never counted as analysed; a convert
 //! killed midway leaves no file once the next run is done.
 
-use crate::common::{command, dam, dir, file, stderr};
+use crate::common::{command, dam, dir, file, stderr, stdout};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Output;
@@ -85,12 +85,7 @@ fn a_failed_write_stops_the_run_and_a_resume_writes_every_game_once() {
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(counts(&written, n), vec![1; n], "every game exactly once");
     let valid = dam(&["pdn", "validate", &out.display().to_string()]);
-    assert_eq!(
-        valid.status.code(),
-        Some(0),
-        "{}",
-        crate::common::stdout(&valid)
-    );
+    assert_eq!(valid.status.code(), Some(0), "{}", stdout(&valid));
 }
 
 #[test]
@@ -197,7 +192,7 @@ fn a_collection_of_a_variant_dam_does_not_play_is_named_and_never_analysed() {
     let d = dir("italian");
     let input = file(&d, "italian.pdn", ITALIAN);
     let valid = dam(&["pdn", "validate", &input]);
-    let report = crate::common::stdout(&valid);
+    let report = stdout(&valid);
     assert_eq!(report.matches("Italian draughts").count(), 2, "{report}");
     assert!(!report.contains("is not legal"), "{report}");
     let out = d.join("out.pdn");

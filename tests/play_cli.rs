@@ -3,7 +3,7 @@
 //! their reasons, take back and forward, set-up, PDN save and load,
 //! analysis, the Damath clock, and input that must not break it.
 
-use crate::common::{Dam, command, lines};
+use crate::common::{Dam, command, dam, dir, lines, stderr};
 use dam::variant::Variant;
 use std::io::Write;
 use std::process::{ChildStdin, Stdio};
@@ -358,8 +358,8 @@ fn taking_back_gives_the_player_the_move_as_in_scan() {
 
 #[test]
 fn moves_show_the_endgame_database_value_where_one_is_found() {
-    let d = crate::common::dir("play-egtb");
-    let built = crate::common::dam(&[
+    let d = dir("play-egtb");
+    let built = dam(&[
         "egtb",
         "build",
         "--variant",
@@ -369,7 +369,7 @@ fn moves_show_the_endgame_database_value_where_one_is_found() {
         "--dir",
         &d.display().to_string(),
     ]);
-    assert!(built.status.success(), "{}", crate::common::stderr(&built));
+    assert!(built.status.success(), "{}", stderr(&built));
     // A king against a king, shut in the corner: 10-46 wins, 10-4 keeps the
     // draw, 10-14 walks into a capture.
     let out = command()

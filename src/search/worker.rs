@@ -1,9 +1,8 @@
 //! One search thread: principal variation search with a transposition
 //! table (a node that fails low keeps the table move it found), move
-//! ordering (table move, killers, history), late move
-//! reductions, reverse futility and a ProbCut-like cut, single-reply
-//! extension, repetition and draw rules, and a quiescence search that
-//! plays out forced captures.
+//! ordering (table move, killers, history), late move reductions, reverse
+//! futility and a ProbCut-like cut, single-reply extension, repetition
+//! and draw rules, and a quiescence search that plays out forced captures.
 
 use super::busy::{Busy, Turns};
 use super::evals::EvalCache;
