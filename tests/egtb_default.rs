@@ -4,9 +4,9 @@
 //! a first-use build says what it builds, nothing found is no error, and
 //! `dam egtb status` lists what is there and what is damaged.
 
-use crate::common::{Dam, command, dir, lines, stderr, stdout};
+use crate::common::{Dam, Scratch, command, dir, lines, stderr, stdout};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Output, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -16,7 +16,8 @@ const WON: &str = "W:WK28,K33:BK5";
 
 /// The international 2-3 piece sets, built once into a scratch directory.
 fn built() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    // A static is never dropped: this one directory outlives the run.
+    static DIR: OnceLock<Scratch> = OnceLock::new();
     DIR.get_or_init(|| {
         let d = dir("egtb-default-set");
         let out = dam_in(&d, &["egtb", "build", "--pieces", "3"]);
@@ -75,7 +76,7 @@ fn analyze_probes_the_set_found_and_prints_its_win_as_a_win() {
 fn nothing_found_plays_without_and_says_how_to_build_at_info_level() {
     let empty = dir("egtb-default-empty");
     let out = command()
-        .env("DAM_EGTB_DIR", &empty)
+        .env("DAM_EGTB_DIR", empty.as_os_str())
         .env("RUST_LOG", "info")
         .args(["analyze", "--fen", WON, "--depth", "2"])
         .output()

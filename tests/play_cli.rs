@@ -373,7 +373,7 @@ fn moves_show_the_endgame_database_value_where_one_is_found() {
     // A king against a king, shut in the corner: 10-46 wins, 10-4 keeps the
     // draw, 10-14 walks into a capture.
     let out = command()
-        .env("DAM_EGTB_DIR", &d)
+        .env("DAM_EGTB_DIR", d.as_os_str())
         .args(["play", "--threads", "1", "--ascii", "--fen", "W:WK10:BK5"])
         .args(["--computer", "none"])
         .stdin(Stdio::piped())

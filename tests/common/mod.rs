@@ -67,12 +67,38 @@ pub fn lines(input: impl Read + Send + 'static) -> Receiver<String> {
     rx
 }
 
+/// A test's scratch directory, removed when the test ends; a failing test
+/// (one that panics) leaves it behind to be looked at.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
 /// A fresh directory for one test's files.
-pub fn dir(name: &str) -> PathBuf {
+pub fn dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("dam-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 /// Write `bytes` to the file `name` in `dir`; its path.
