@@ -41,7 +41,8 @@ fn against_script(name: &str, script: impl FnOnce(Peer) + Send + 'static) -> (Ou
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     let peer = thread::spawn(move || script(Peer::from_stream(listener.accept().unwrap().0)));
-    let pdn = dir(name).join("m.pdn").display().to_string();
+    let d = dir(name);
+    let pdn = d.join("m.pdn").display().to_string();
     let remote = format!("dxp://{addr}");
     let args = ["match", "--engine", "dam:depth=1", "--engine", &remote];
     let run = dam(&[
