@@ -380,13 +380,16 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let score = if n == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
+                // Late move reductions as Scan 2.0 makes them: a quiet
+                // move after a non-PV node's first (a PV node's third),
+                // killers too, one ply; a non-PV node's from its seventh,
+                // two.
                 let late = features.reductions
                     && depth >= 3
-                    && n >= 3
-                    && !captures
-                    && order[n].0 < 1 << 21;
+                    && n >= if pv_node { 3 } else { 1 }
+                    && !captures;
                 let r = if late {
-                    1 + (n >= 8 && depth >= 6) as i32 + (!pv_node && n >= 12) as i32
+                    1 + (!pv_node && n >= 6) as i32
                 } else {
                     0
                 };
