@@ -380,12 +380,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let score = if n == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                // Late move reductions as Scan 2.0 makes them: a quiet
-                // move after a non-PV node's first (a PV node's third),
-                // killers too, one ply; a non-PV node's from its seventh,
-                // two.
+                // Late move reductions as Scan 2.0 makes them, from depth
+                // 2 (Scan: 3): a quiet move after a non-PV node's first (a
+                // PV node's third), killers too, one ply; a non-PV node's
+                // from its seventh, two.
                 let late = features.reductions
-                    && depth >= 3
+                    && depth >= 2
                     && n >= if pv_node { 3 } else { 1 }
                     && !captures;
                 let r = if late {
