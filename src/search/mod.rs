@@ -12,6 +12,7 @@ mod control;
 mod evals;
 mod history;
 mod limits;
+mod reductions;
 mod root;
 mod run;
 pub mod score;

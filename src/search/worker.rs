@@ -7,6 +7,7 @@
 use super::busy::{Busy, Turns};
 use super::evals::EvalCache;
 use super::history::{MOVE_KEYS, move_key};
+use super::reductions::late_reduction;
 use super::score::{INFINITE, MATE, MATE_BOUND, from_table, lost_at, mate_plies, to_table};
 use super::tt::{Bound, Entry, Table};
 use super::{Control, Features, Limits, MAX_PLY};
@@ -380,16 +381,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let score = if n == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                // Late move reductions as Scan 2.0 makes them, from depth
-                // 2 (Scan: 3): a quiet move after a non-PV node's first (a
-                // PV node's third), killers too, one ply; a non-PV node's
-                // from its seventh, two.
-                let late = features.reductions
-                    && depth >= 2
-                    && n >= if pv_node { 3 } else { 1 }
-                    && !captures;
-                let r = if late {
-                    1 + (!pv_node && n >= 6) as i32
+                let r = if features.reductions && !captures {
+                    late_reduction(depth, n, pv_node)
                 } else {
                     0
                 };
