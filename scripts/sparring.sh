@@ -20,7 +20,10 @@
 # missing), SPARRING_DIR (scratch folder, default ~/.cache/dam-sparring),
 # SCAN_REPO / MOBYDAM_REPO (where to clone from, default GitHub), PORT
 # (default 27531), PDN (default SPARRING_DIR/PEER.pdn), MOVETIME (dam's
-# seconds a move, default 0.75; `clock`: dam on the peer's clock too).
+# seconds a move, default 0.75; `clock`: dam on the peer's clock too),
+# BALLOTS (the openings, default book/international-2move.txt; a file of
+# other lines of that deck plays them instead, e.g. for two builds played
+# side by side on the same fresh openings).
 set -euo pipefail
 
 peer=${1:?usage: sparring.sh scan|mobydam [GAMES] [-- dam match options]}
@@ -92,6 +95,6 @@ done
 movetime=(--movetime "${MOVETIME:-0.75}")
 [[ ${MOVETIME:-} == clock ]] && movetime=()
 "$dam" match --engine "$dam hub" --engine "dxp://127.0.0.1:$port" \
-    --ballots "$root/book/international-2move.txt" --games "$games" \
+    --ballots "${BALLOTS:-$root/book/international-2move.txt}" --games "$games" \
     --time 1 --moves 75 "${movetime[@]}" --max-plies 150 --adjudicate-material \
     --hub-param threads=1 --pdn "${PDN:-$dir/$peer.pdn}" --event "dam vs $peer" "$@"
