@@ -809,6 +809,27 @@ fn playout_wins_from_win_draw_loss_alone() {
 /// files) the search of a won root scores evaluations to find its next
 /// conversion; what it reports is the databases' win (loss), as for a
 /// root the `.dtb` covers.
+/// `dam analyze` of `fen` to depth 6 on one thread with the databases of
+/// `dir`: its stdout, the run checked to succeed.
+fn analyze_to_depth_6(dir: &str, variant: &str, fen: &str) -> String {
+    let out = dam(&[
+        "analyze",
+        "--variant",
+        variant,
+        "--fen",
+        fen,
+        "--depth",
+        "6",
+        "--threads",
+        "1",
+        "--egtb-dir",
+        dir,
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    text
+}
+
 #[test]
 fn a_win_known_without_a_distance_is_reported_as_a_win() {
     let scratch = english_without_dtb();
@@ -817,21 +838,7 @@ fn a_win_known_without_a_distance_is_reported_as_a_win() {
         ("W:WK10,K15:BK28", "egtb win", "win"),
         ("B:WK10,K15:BK28", "egtb loss", "loss"),
     ] {
-        let out = dam(&[
-            "analyze",
-            "--variant",
-            "english",
-            "--fen",
-            fen,
-            "--depth",
-            "6",
-            "--threads",
-            "1",
-            "--egtb-dir",
-            &dir,
-        ]);
-        let text = stdout(&out);
-        assert!(out.status.success(), "{text}{}", stderr(&out));
+        let text = analyze_to_depth_6(&dir, "english", fen);
         assert!(text.starts_with(&format!("{header}\n")), "{text}");
         let last = text.lines().rfind(|l| l.starts_with("info")).expect("info");
         assert!(last.contains(&format!(" score={word} ")), "{text}");
@@ -840,6 +847,21 @@ fn a_win_known_without_a_distance_is_reported_as_a_win() {
             "{text}"
         );
     }
+}
+
+/// A database draw leans toward the side with more material: with a king
+/// and a man against a king, both drawn, the engine keeps the man (29-24,
+/// 0.05) instead of giving it away into a drawn king ending (29-23 5x46,
+/// 0.00), which a match adjudicated by material would count as a loss
+/// further on.
+#[test]
+fn a_database_draw_keeps_the_material() {
+    let dir = built().display().to_string();
+    let text = analyze_to_depth_6(&dir, "international", "W:WK50,29:BK5");
+    assert!(
+        text.contains("\nbestmove 29-24 score 0.05 depth 6"),
+        "{text}"
+    );
 }
 
 /// `dam egtb phase` on a position of kings only: the phase ends at the
