@@ -805,10 +805,6 @@ fn playout_wins_from_win_draw_loss_alone() {
     assert!(text.contains("won in play (100.0 %)"), "{text}");
 }
 
-/// Above the `.dtb` sets (here: the english 2-4 set without its `.dtb`
-/// files) the search of a won root scores evaluations to find its next
-/// conversion; what it reports is the databases' win (loss), as for a
-/// root the `.dtb` covers.
 /// `dam analyze` of `fen` to depth 6 on one thread with the databases of
 /// `dir`: its stdout, the run checked to succeed.
 fn analyze_to_depth_6(dir: &str, variant: &str, fen: &str) -> String {
@@ -830,6 +826,10 @@ fn analyze_to_depth_6(dir: &str, variant: &str, fen: &str) -> String {
     text
 }
 
+/// Above the `.dtb` sets (here: the english 2-4 set without its `.dtb`
+/// files) the search of a won root scores evaluations to find its next
+/// conversion; what it reports is the databases' win (loss), as for a
+/// root the `.dtb` covers.
 #[test]
 fn a_win_known_without_a_distance_is_reported_as_a_win() {
     let scratch = english_without_dtb();

@@ -203,10 +203,7 @@ const MATERIAL_LEAD: i32 = 2;
 /// `by_material` a win for a side `MATERIAL_LEAD` men ahead (a variant
 /// without a bitboard view of its sides, a draw).
 fn ply_limit<G: Game>(pos: &G, plies: usize, by_material: bool) -> (Option<Outcome>, String) {
-    let material = |color| {
-        pos.side_view(color)
-            .map(|(s, _, _)| s.men.count_ones() as i32 + 3 * s.kings.count_ones() as i32)
-    };
+    let material = |color| pos.side_view(color).map(|(s, _, _)| s.units());
     if by_material
         && let (Some(white), Some(black)) = (material(Color::White), material(Color::Black))
     {

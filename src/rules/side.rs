@@ -71,6 +71,13 @@ impl Side {
             })
     }
 
+    /// This side's material in men, a king counting three (as matches
+    /// adjudicated by material count it).
+    #[inline]
+    pub fn units(&self) -> i32 {
+        (self.men.count_ones() + 3 * self.kings.count_ones()) as i32
+    }
+
     /// Whether this side has a move that is not a capture.
     #[inline]
     pub fn can_step(&self, geo: &Geometry, empty: Bitboard) -> bool {

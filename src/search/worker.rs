@@ -517,10 +517,6 @@ const DRAW_LEAN: i32 = 5;
 /// move limit scores it as a loss). A family without a side view: 0.
 fn draw_lean<G: Game>(pos: &G) -> i32 {
     let me = pos.side_to_move();
-    let units = |c| {
-        pos.side_view(c).map_or(0, |(side, _, _)| {
-            (side.men.count_ones() + 3 * side.kings.count_ones()) as i32
-        })
-    };
+    let units = |c| pos.side_view(c).map_or(0, |(side, _, _)| side.units());
     DRAW_LEAN * (units(me) - units(me.flip())).clamp(-6, 6)
 }
