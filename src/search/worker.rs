@@ -510,6 +510,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 /// king 3, as matches adjudicated by material count them).
 const DRAW_LEAN: i32 = 5;
 
+/// The most units of material the lean counts: a database draw scores
+/// at most 0.30 either way.
+const DRAW_LEAN_UNITS: i32 = 6;
+
 /// The score of a database draw for the side to move: a lean toward the
 /// side with more material, so that among drawn lines the search keeps
 /// its men instead of giving them away (a draw that sheds material
@@ -518,5 +522,5 @@ const DRAW_LEAN: i32 = 5;
 fn draw_lean<G: Game>(pos: &G) -> i32 {
     let me = pos.side_to_move();
     let units = |c| pos.side_view(c).map_or(0, |(side, _, _)| side.units());
-    DRAW_LEAN * (units(me) - units(me.flip())).clamp(-6, 6)
+    DRAW_LEAN * (units(me) - units(me.flip())).clamp(-DRAW_LEAN_UNITS, DRAW_LEAN_UNITS)
 }
