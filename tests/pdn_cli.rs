@@ -290,3 +290,42 @@ fn stats_counts_results_openings_and_lengths() {
     );
     assert!(text.contains("       2  32-28 19-23"), "{text}");
 }
+
+#[test]
+fn stats_counts_each_players_results_and_how_games_ended() {
+    let d = dir("stats-players");
+    let lone = "[White \"engine a\"]\n[Black \"engine b\"]\n[Result \"2-0\"]\n\
+                [Termination \"adjudicated by material after 150 plies (7 to 3)\"]\n\
+                [FEN \"W:W31,32,K5:BK45\"]\n1. 32-28 2-0\n\n";
+    let drawn = "[White \"engine b\"]\n[Black \"engine a\"]\n[Result \"1-1\"]\n\
+                 [Termination \"threefold repetition\"]\n1. 32-28 19-23 1-1\n\n";
+    let lost = "[White \"engine b\"]\n[Black \"engine a\"]\n[Result \"2-0\"]\n\
+                [Termination \"Black has no legal move (blocked)\"]\n1. 32-28 19-23 2-0\n";
+    let f = file(&d, "m.pdn", format!("{lone}{drawn}{lost}").as_bytes());
+    let out = dam(&["pdn", "stats", &f]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("  +1 =1 -1  50.0 %  3 games  (+1 -0)  engine a\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  +1 =1 -1  50.0 %  3 games  (+0 -1)  engine b\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("       1  adjudicated by material after 150 plies\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("       1  Black has no legal move\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "ended with a lone king against at most three pieces: 1 \
+             (the side with more pieces won 1, drew 0, lost 0)"
+        ),
+        "{text}"
+    );
+}

@@ -136,3 +136,18 @@ fn a_record_s_result_agrees_with_its_result_tag() {
     assert_eq!(records[1]["tags"]["Result"], "2-0", "{out}");
     assert_eq!(records[1]["result_overrules"]["tag"], "0-1", "{out}");
 }
+
+#[test]
+fn stats_records_carry_the_ending_and_the_pieces_left() {
+    let game = "[Result \"2-0\"]\n\
+                [Termination \"adjudicated by material after 150 plies (7 to 3)\"]\n\
+                [FEN \"W:W31,32,K5:BK45\"]\n1. 32-28 2-0\n";
+    let (code, out, err) = piped(&["pdn", "stats", "--jsonl"], game.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    let value: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(value["ending"], "adjudicated by material after 150 plies");
+    assert_eq!(value["end"]["white"]["men"], 2, "{value}");
+    assert_eq!(value["end"]["white"]["kings"], 1, "{value}");
+    assert_eq!(value["end"]["black"]["men"], 0, "{value}");
+    assert_eq!(value["end"]["black"]["kings"], 1, "{value}");
+}

@@ -35,7 +35,7 @@ pub enum PdnCommand {
     Validate(GamesArgs),
     /// Rewrite games as clean PDN 3.0 (or a FEN list, or JSON lines).
     Convert(ConvertArgs),
-    /// Count games, results by colour, openings and lengths.
+    /// Count games, results by colour and by player, endings, openings and lengths.
     Stats(GamesArgs),
     /// Annotate every move with the engine's evaluation; mark mistakes and
     /// give the better move.

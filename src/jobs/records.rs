@@ -9,6 +9,7 @@ use super::analyze::Analysis;
 use super::stats::Summary;
 use crate::pdn::check::Checked;
 use crate::pdn::gametype::{result_for, result_outcome};
+use crate::pdn::replay::Pieces;
 use crate::pdn::syntax::Element;
 use crate::pdn::write::game_result;
 use crate::rules::Color;
@@ -100,6 +101,16 @@ pub fn summary_record(game: usize, line: usize, checked: &Checked, summary: &Sum
     let mut record = common(game, line, checked);
     record.insert("plies".into(), json!(summary.plies));
     record.insert("opening".into(), json!(summary.opening));
+    if let Some(ending) = &summary.ending {
+        record.insert("ending".into(), json!(ending));
+    }
+    if let Some([white, black]) = summary.end {
+        let side = |p: Pieces| json!({"men": p.men, "kings": p.kings});
+        record.insert(
+            "end".into(),
+            json!({"white": side(white), "black": side(black)}),
+        );
+    }
     line_of(record)
 }
 

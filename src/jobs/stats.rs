@@ -1,8 +1,10 @@
-//! `dam pdn stats`: how many games, their results by colour, the most
-//! played openings (first two moves) and the games' lengths.
+//! `dam pdn stats`: how many games, their results by colour and by
+//! player, how they ended, the most played openings (first two moves)
+//! and the games' lengths.
 
 use crate::pdn::check::Checked;
 use crate::pdn::gametype::result_outcome;
+use crate::pdn::replay::Pieces;
 use crate::pdn::syntax::Element;
 use crate::pdn::write::{game_result, written_move};
 use crate::rules::{Color, Game, Outcome};
@@ -26,6 +28,53 @@ pub struct Stats {
     pub lengths: BTreeMap<usize, usize>,
     pub openings: HashMap<String, usize>,
     pub variants: HashMap<&'static str, usize>,
+    /// Each player's results, from its own side of its games.
+    pub players: BTreeMap<String, Record>,
+    /// How many games carry each Termination tag (its details in brackets
+    /// dropped).
+    pub endings: BTreeMap<String, usize>,
+    /// Games ending with a lone king against at most three pieces: won by
+    /// the side with more pieces, drawn, lost.
+    pub lone_king: Record,
+}
+
+/// Wins, draws and losses, and of the wins and losses those decided with
+/// a lone king against at most three pieces on the board at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    pub lone_wins: usize,
+    pub lone_losses: usize,
+}
+
+impl Record {
+    fn add(&mut self, score: Score, lone: bool) {
+        match score {
+            Score::Win => {
+                self.wins += 1;
+                self.lone_wins += usize::from(lone);
+            }
+            Score::Draw => self.draws += 1,
+            Score::Loss => {
+                self.losses += 1;
+                self.lone_losses += usize::from(lone);
+            }
+        }
+    }
+
+    fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// One side's result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Score {
+    Win,
+    Draw,
+    Loss,
 }
 
 /// What the counts need of one game.
@@ -36,6 +85,36 @@ pub struct Summary {
     pub plies: usize,
     /// The first two moves, written as `convert` writes them.
     pub opening: String,
+    /// The White and Black tags (empty where missing).
+    pub players: [String; 2],
+    /// The Termination tag, its details in brackets dropped.
+    pub ending: Option<String>,
+    /// Each side's pieces at the end, where the variant's family has them.
+    pub end: Option<[Pieces; 2]>,
+}
+
+/// Whether one side has a lone king and the other at most three pieces:
+/// the endings that international's draw rules end in 16 moves (5 with
+/// two pieces), whoever has more material.
+fn lone_king_ending(end: Option<[Pieces; 2]>) -> bool {
+    end.is_some_and(|[w, b]| {
+        (w.lone_king() && (1..=3).contains(&b.count()))
+            || (b.lone_king() && (1..=3).contains(&w.count()))
+    })
+}
+
+/// `ending` without a last bracketed part: `adjudicated by material
+/// after 150 plies (3 to 5)` counts as `adjudicated by material after
+/// 150 plies`.
+fn ending_kind(ending: &str) -> String {
+    let ending = ending.trim();
+    match ending
+        .strip_suffix(')')
+        .and_then(|e| e.rfind(" (").map(|i| &e[..i]))
+    {
+        Some(head) if !head.is_empty() => head.to_string(),
+        _ => ending.to_string(),
+    }
 }
 
 impl Summary {
@@ -52,11 +131,15 @@ impl Summary {
             })
             .take(2)
             .collect();
+        let tag = |name| checked.game.tag(name).unwrap_or("").trim().to_string();
         Summary {
             variant: checked.variant.id(),
             outcome: result_outcome(checked.variant, &game_result(&checked.game)),
             plies: checked.replayed.plies,
             opening: opening.join(" "),
+            players: [tag("White"), tag("Black")],
+            ending: checked.game.tag("Termination").map(ending_kind),
+            end: checked.replayed.end,
         }
     }
 }
@@ -75,6 +158,37 @@ impl Stats {
         *self.lengths.entry(game.plies).or_default() += 1;
         if !game.opening.is_empty() {
             *self.openings.entry(game.opening).or_default() += 1;
+        }
+        if let Some(ending) = game.ending {
+            *self.endings.entry(ending).or_default() += 1;
+        }
+        let lone = lone_king_ending(game.end);
+        let white = match game.outcome {
+            Some(Outcome::Win(Color::White)) => Some(Score::Win),
+            Some(Outcome::Win(Color::Black)) => Some(Score::Loss),
+            Some(Outcome::Draw) => Some(Score::Draw),
+            None => None,
+        };
+        let Some(white) = white else { return };
+        if lone {
+            // Counted from the side with more pieces.
+            let [w, b] = game.end.unwrap_or_default();
+            let ahead = if w.count() >= b.count() {
+                white
+            } else {
+                flip(white)
+            };
+            self.lone_king.add(ahead, true);
+        }
+        let [white_name, black_name] = game.players;
+        if !white_name.is_empty() {
+            self.players.entry(white_name).or_default().add(white, lone);
+        }
+        if !black_name.is_empty() {
+            self.players
+                .entry(black_name)
+                .or_default()
+                .add(flip(white), lone);
         }
     }
 
@@ -118,6 +232,47 @@ impl Stats {
                 total as f64 / counted as f64
             );
         }
+        if !self.players.is_empty() {
+            let _ = writeln!(
+                out,
+                "players (each from its own side; in brackets the wins and losses with a lone king against at most three pieces at the end):"
+            );
+            for (name, r) in &self.players {
+                let score = 100.0 * (r.wins as f64 + r.draws as f64 / 2.0) / r.games() as f64;
+                let _ = writeln!(
+                    out,
+                    "  +{} ={} -{}  {score:.1} %  {} games  (+{} -{})  {name}",
+                    r.wins,
+                    r.draws,
+                    r.losses,
+                    r.games(),
+                    r.lone_wins,
+                    r.lone_losses
+                );
+            }
+        }
+        if !self.endings.is_empty() {
+            let _ = writeln!(
+                out,
+                "endings (Termination tags, details in brackets dropped):"
+            );
+            let mut endings: Vec<_> = self.endings.iter().collect();
+            endings.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            for (ending, n) in endings {
+                let _ = writeln!(out, "  {n:>6}  {ending}");
+            }
+        }
+        let lone = &self.lone_king;
+        if lone.games() > 0 {
+            let _ = writeln!(
+                out,
+                "ended with a lone king against at most three pieces: {} (the side with more pieces won {}, drew {}, lost {})",
+                lone.games(),
+                lone.wins,
+                lone.draws,
+                lone.losses
+            );
+        }
         let mut openings: Vec<_> = self.openings.iter().collect();
         openings.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         let _ = writeln!(out, "openings (first two moves):");
@@ -125,5 +280,14 @@ impl Stats {
             let _ = writeln!(out, "  {n:>6}  {moves}");
         }
         out
+    }
+}
+
+/// The other side's view of `score`.
+fn flip(score: Score) -> Score {
+    match score {
+        Score::Win => Score::Loss,
+        Score::Draw => Score::Draw,
+        Score::Loss => Score::Win,
     }
 }

@@ -8,7 +8,7 @@
 use super::syntax::{Element, MoveNumber, MoveToken, PdnGame};
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::notation::movetext::{MoveError, parse_move, pdn_move};
-use crate::rules::{Game, MoveList};
+use crate::rules::{Color, Game, MoveList};
 use crate::variant::Variant;
 use crate::with_variant;
 use std::borrow::Cow;
@@ -41,6 +41,39 @@ pub struct Replayed {
     /// With `Options::fens`: the start position, then one per main-line
     /// move.
     pub fens: Vec<String>,
+    /// The men and kings of White and of Black at the end of the main
+    /// line, where the variant's family has them (not the stacking
+    /// variants, nor damath).
+    pub end: Option<[Pieces; 2]>,
+}
+
+/// One side's pieces on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pieces {
+    pub men: u32,
+    pub kings: u32,
+}
+
+impl Pieces {
+    /// A single king.
+    pub fn lone_king(self) -> bool {
+        self.men == 0 && self.kings == 1
+    }
+
+    pub fn count(self) -> u32 {
+        self.men + self.kings
+    }
+}
+
+/// `pos`'s men and kings of each side, where its family has them.
+fn pieces_of<G: Game>(pos: &G) -> Option<[Pieces; 2]> {
+    let of = |c| {
+        pos.side_view(c).map(|(side, _, _)| Pieces {
+            men: side.men.count_ones(),
+            kings: side.kings.count_ones(),
+        })
+    };
+    Some([of(Color::White)?, of(Color::Black)?])
 }
 
 /// Why a game does not replay: where (a byte offset in the game's text),
@@ -72,7 +105,7 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
     }
     let mut lenient = 0;
     let ply = first_ply(&start);
-    line(
+    let end = line(
         &mut game.body,
         start,
         ply,
@@ -81,6 +114,7 @@ fn replay_as<G: Game>(game: &mut PdnGame, options: Options) -> Result<Replayed, 
         &mut lenient,
     )?;
     out.lenient = lenient;
+    out.end = pieces_of(&end);
     Ok(out)
 }
 
@@ -137,7 +171,8 @@ pub fn label(n: MoveNumber) -> String {
 }
 
 /// Replay one line (the main line when `main` is given: it counts plies
-/// and keeps FENs) from `pos`, the game's `ply`th position.
+/// and keeps FENs) from `pos`, the game's `ply`th position, to the
+/// position at its end.
 fn line<G: Game>(
     elements: &mut Vec<Element>,
     mut pos: G,
@@ -145,7 +180,7 @@ fn line<G: Game>(
     options: Options,
     mut main: Option<&mut Replayed>,
     lenient: &mut usize,
-) -> Result<(), GameError> {
+) -> Result<G, GameError> {
     let mut before: Option<G> = None;
     let mut i = 0;
     while i < elements.len() {
@@ -211,7 +246,7 @@ fn line<G: Game>(
         }
         i += 1;
     }
-    Ok(())
+    Ok(pos)
 }
 
 /// The move `m` names, and how many of the moves right after it were
