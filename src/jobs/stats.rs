@@ -29,19 +29,19 @@ pub struct Stats {
     pub openings: HashMap<String, usize>,
     pub variants: HashMap<&'static str, usize>,
     /// Each player's results, from its own side of its games.
-    pub players: BTreeMap<String, Record>,
+    pub players: BTreeMap<String, Tally>,
     /// How many games carry each Termination tag (its details in brackets
     /// dropped).
     pub endings: BTreeMap<String, usize>,
     /// Games ending with a lone king against at most three pieces: won by
     /// the side with more pieces, drawn, lost.
-    pub lone_king: Record,
+    pub lone_king: Tally,
 }
 
 /// Wins, draws and losses, and of the wins and losses those decided with
 /// a lone king against at most three pieces on the board at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Record {
+pub struct Tally {
     pub wins: usize,
     pub draws: usize,
     pub losses: usize,
@@ -49,7 +49,7 @@ pub struct Record {
     pub lone_losses: usize,
 }
 
-impl Record {
+impl Tally {
     fn add(&mut self, score: Score, lone: bool) {
         match score {
             Score::Win => {
@@ -89,7 +89,7 @@ pub struct Summary {
     pub players: [String; 2],
     /// The Termination tag, its details in brackets dropped.
     pub ending: Option<String>,
-    /// Each side's pieces at the end, where the variant's family has them.
+    /// Each side's pieces at the end (`Replayed::end`).
     pub end: Option<[Pieces; 2]>,
 }
 

@@ -42,8 +42,8 @@ pub struct Replayed {
     /// move.
     pub fens: Vec<String>,
     /// The men and kings of White and of Black at the end of the main
-    /// line, where the variant's family has them (not the stacking
-    /// variants, nor damath).
+    /// line (in the stacking variants the columns each side commands,
+    /// officers as kings); none in damath.
     pub end: Option<[Pieces; 2]>,
 }
 
