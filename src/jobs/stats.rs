@@ -2,6 +2,7 @@
 //! player, how they ended, the most played openings (first two moves)
 //! and the games' lengths.
 
+use crate::matches::elo::Tally;
 use crate::pdn::check::Checked;
 use crate::pdn::gametype::result_outcome;
 use crate::pdn::replay::Pieces;
@@ -29,52 +30,33 @@ pub struct Stats {
     pub openings: HashMap<String, usize>,
     pub variants: HashMap<&'static str, usize>,
     /// Each player's results, from its own side of its games.
-    pub players: BTreeMap<String, Tally>,
+    pub players: BTreeMap<String, Player>,
     /// How many games carry each Termination tag (its details in brackets
     /// dropped).
     pub endings: BTreeMap<String, usize>,
-    /// Games ending with a lone king against at most three pieces: won by
-    /// the side with more pieces, drawn, lost.
+    /// Games ending with a lone king against at most three pieces, from
+    /// the side with more pieces.
     pub lone_king: Tally,
 }
 
-/// Wins, draws and losses, and of the wins and losses those decided with
-/// a lone king against at most three pieces on the board at the end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub wins: usize,
-    pub draws: usize,
-    pub losses: usize,
-    pub lone_wins: usize,
-    pub lone_losses: usize,
+/// One player's results, and how many of its wins and losses ended with
+/// a lone king against at most three pieces on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Player {
+    pub tally: Tally,
+    pub lone_wins: u32,
+    pub lone_losses: u32,
 }
 
-impl Tally {
-    fn add(&mut self, score: Score, lone: bool) {
-        match score {
-            Score::Win => {
-                self.wins += 1;
-                self.lone_wins += usize::from(lone);
-            }
-            Score::Draw => self.draws += 1,
-            Score::Loss => {
-                self.losses += 1;
-                self.lone_losses += usize::from(lone);
-            }
+impl Player {
+    /// Count a game the player scored `points` in (1, 0.5 or 0).
+    fn add(&mut self, points: f64, lone: bool) {
+        self.tally.add(Some(points));
+        if lone {
+            self.lone_wins += u32::from(points > 0.75);
+            self.lone_losses += u32::from(points < 0.25);
         }
     }
-
-    fn games(&self) -> usize {
-        self.wins + self.draws + self.losses
-    }
-}
-
-/// One side's result of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Score {
-    Win,
-    Draw,
-    Loss,
 }
 
 /// What the counts need of one game.
@@ -163,22 +145,22 @@ impl Stats {
             *self.endings.entry(ending).or_default() += 1;
         }
         let lone = lone_king_ending(game.end);
+        // White's points; a game without a result counts only above.
         let white = match game.outcome {
-            Some(Outcome::Win(Color::White)) => Some(Score::Win),
-            Some(Outcome::Win(Color::Black)) => Some(Score::Loss),
-            Some(Outcome::Draw) => Some(Score::Draw),
-            None => None,
+            Some(Outcome::Win(Color::White)) => 1.0,
+            Some(Outcome::Win(Color::Black)) => 0.0,
+            Some(Outcome::Draw) => 0.5,
+            None => return,
         };
-        let Some(white) = white else { return };
         if lone {
             // Counted from the side with more pieces.
             let [w, b] = game.end.unwrap_or_default();
             let ahead = if w.count() >= b.count() {
                 white
             } else {
-                flip(white)
+                1.0 - white
             };
-            self.lone_king.add(ahead, true);
+            self.lone_king.add(Some(ahead));
         }
         let [white_name, black_name] = game.players;
         if !white_name.is_empty() {
@@ -188,7 +170,7 @@ impl Stats {
             self.players
                 .entry(black_name)
                 .or_default()
-                .add(flip(white), lone);
+                .add(1.0 - white, lone);
         }
     }
 
@@ -237,17 +219,18 @@ impl Stats {
                 out,
                 "players (each from its own side; in brackets the wins and losses with a lone king against at most three pieces at the end):"
             );
-            for (name, r) in &self.players {
-                let score = 100.0 * (r.wins as f64 + r.draws as f64 / 2.0) / r.games() as f64;
+            for (name, p) in &self.players {
+                let t = &p.tally;
                 let _ = writeln!(
                     out,
-                    "  +{} ={} -{}  {score:.1} %  {} games  (+{} -{})  {name}",
-                    r.wins,
-                    r.draws,
-                    r.losses,
-                    r.games(),
-                    r.lone_wins,
-                    r.lone_losses
+                    "  +{} ={} -{}  {:.1} %  {} games  (+{} -{})  {name}",
+                    t.wins,
+                    t.draws,
+                    t.losses,
+                    100.0 * t.score(),
+                    t.games(),
+                    p.lone_wins,
+                    p.lone_losses
                 );
             }
         }
@@ -280,14 +263,5 @@ impl Stats {
             let _ = writeln!(out, "  {n:>6}  {moves}");
         }
         out
-    }
-}
-
-/// The other side's view of `score`.
-fn flip(score: Score) -> Score {
-    match score {
-        Score::Win => Score::Loss,
-        Score::Draw => Score::Draw,
-        Score::Loss => Score::Win,
     }
 }
