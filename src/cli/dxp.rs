@@ -186,7 +186,7 @@ fn report<G: Game>(summary: Summary<G>) -> Result<(), CliError> {
 }
 
 /// dam's own search as a player, with `settings` (`depth=N,threads=N,
-/// hash=BITS,egtb=N,book=BOOL`, empty for the defaults); with `book=true` it
+/// hash=BITS,egtb=N,clock=1,book=BOOL`, empty for the defaults); with `book=true` it
 /// plays from the variant's shipped opening book first.
 pub(super) fn dam_player<G: Evaluate>(
     settings: &str,
