@@ -1,6 +1,6 @@
 //! `dam match`: two engines play every opening twice, colours reversed. An
 //! engine is `dam` (dam's own search,
-//! `dam:depth=N,threads=N,hash=BITS,egtb=N,clock=1,book=true` for settings),
+//! `dam:depth=N,threads=N,hash=BITS,egtb=N,clock=1,time=P,book=true` for settings),
 //! `dxp://HOST:PORT` (a remote DXP peer) or any other command line (a Hub
 //! engine). Games are appended to the PDN log as they finish (an
 //! interrupted match loses no finished game); a progress line and the final
@@ -31,7 +31,7 @@ pub struct MatchArgs {
     /// The variant.
     #[arg(long, default_value = "international")]
     variant: Variant,
-    /// An engine, given twice: `dam[:depth=N,threads=N,hash=BITS,egtb=N,clock=1,book=true]`,
+    /// An engine, given twice: `dam[:depth=N,threads=N,hash=BITS,egtb=N,clock=1,time=P,book=true]`,
     /// `dxp://HOST:PORT`, or a Hub engine command line.
     #[arg(long = "engine", value_name = "ENGINE", num_args = 1, required = true)]
     engines: Vec<String>,

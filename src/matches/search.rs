@@ -1,5 +1,5 @@
 //! dam's own search as a player (`dam dxp`, the `dam` engine of `dam
-//! match`): settings `depth=N,threads=N,hash=BITS,egtb=N,clock=1`; it
+//! match`): settings `depth=N,threads=N,hash=BITS,egtb=N,clock=1,time=P`; it
 //! thinks on the clock it is given (`clock=1`: the match's game clock even
 //! where the match gives the other side a time a move), probes the endgame
 //! databases found (the largest set, as every front end), and stops early
@@ -29,6 +29,8 @@ pub struct SearchPlayer {
     abandoned: Option<Arc<AtomicBool>>,
     /// Plays on the game clock even where the match gives a time a move.
     game_clock: bool,
+    /// The share of a time a move it searches, in percent (time odds).
+    time_percent: u32,
 }
 
 impl SearchPlayer {
@@ -38,10 +40,13 @@ impl SearchPlayer {
     /// to this many pieces found in `$DAM_EGTB_DIR` or the user's cache: 8,
     /// the largest set, by default; 0 none; 2-7 build the 2-4 sets first
     /// when missing), `clock` (1: the game clock even where the match
-    /// gives a time a move, to measure clock play against a fixed time).
+    /// gives a time a move, to measure clock play against a fixed time),
+    /// `time` (percent of a time a move it searches, 100 by default: time
+    /// odds, to weigh more threads against more time; a game clock is
+    /// played as given).
     pub fn new(settings: &str, variant: Variant) -> Result<SearchPlayer, String> {
         let (mut depth, mut threads, mut hash, mut egtb) = (None, 1, 20, MAX_PIECES);
-        let mut game_clock = false;
+        let (mut game_clock, mut time_percent) = (false, 100);
         for item in settings.split(',').filter(|s| !s.trim().is_empty()) {
             let (name, value) = item
                 .split_once('=')
@@ -56,9 +61,11 @@ impl SearchPlayer {
                 "hash" => hash = number.clamp(10, 30),
                 "egtb" => egtb = number.min(MAX_PIECES),
                 "clock" => game_clock = number != 0,
+                "time" if (1..=10_000).contains(&number) => time_percent = number,
+                "time" => return Err(format!("search setting '{item}': not 1-10000 percent")),
                 other => {
                     return Err(format!(
-                        "unknown search setting '{other}' (depth, threads, hash, egtb, clock)"
+                        "unknown search setting '{other}' (depth, threads, hash, egtb, clock, time)"
                     ));
                 }
             }
@@ -72,6 +79,7 @@ impl SearchPlayer {
             depth,
             abandoned: None,
             game_clock,
+            time_percent,
         })
     }
 }
@@ -90,7 +98,7 @@ impl<G: Evaluate> Player<G> for SearchPlayer {
         // a time a move is searched whole (as Hub `level move-time`); a
         // clock is shared over the moves left
         let (move_time, clock) = match clock {
-            ClockState::PerMove(t) => (Some(t), None),
+            ClockState::PerMove(t) => (Some(t * self.time_percent / 100), None),
             ClockState::Game {
                 remaining,
                 moves_to_go,
@@ -154,6 +162,10 @@ mod tests {
         assert!(!Player::<International>::keeps_game_clock(&none));
         let clock = SearchPlayer::new("egtb=0,clock=1", Variant::International).expect("read");
         assert!(Player::<International>::keeps_game_clock(&clock));
+        let odds = SearchPlayer::new("egtb=0,time=200", Variant::International).expect("read");
+        assert!(none.time_percent == 100 && odds.time_percent == 200);
+        let err = SearchPlayer::new("egtb=0,time=0", Variant::International).err();
+        assert!(err.is_some_and(|e| e.contains("'time=0'") && e.contains("percent")));
         let err = SearchPlayer::new("egtb=6,ponder=1", Variant::International).err();
         assert!(err.is_some_and(|e| e.contains("'ponder'") && e.contains("egtb")));
         let err = SearchPlayer::new("egtb=all", Variant::International).err();
