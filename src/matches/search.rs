@@ -3,7 +3,9 @@
 //! thinks on the clock it is given (`clock=1`: the match's game clock even
 //! where the match gives the other side a time a move), probes the endgame
 //! databases found (the largest set, as every front end), and stops early
-//! when the game is abandoned (a DXP peer that leaves).
+//! when the game is abandoned (a DXP peer that leaves). Each search's
+//! depth, score, nodes and time go to the debug log (`RUST_LOG=debug`),
+//! named by the settings, to compare two players move by move.
 
 use crate::egtb::MAX_PIECES;
 use crate::engine::{Config, EgtbSettings, Engine};
@@ -31,6 +33,8 @@ pub struct SearchPlayer {
     game_clock: bool,
     /// The share of a time a move it searches, in percent (time odds).
     time_percent: u32,
+    /// The settings as given, naming the player in the debug log.
+    settings: String,
 }
 
 impl SearchPlayer {
@@ -80,6 +84,7 @@ impl SearchPlayer {
             abandoned: None,
             game_clock,
             time_percent,
+            settings: settings.to_string(),
         })
     }
 }
@@ -128,7 +133,18 @@ impl<G: Evaluate> Player<G> for SearchPlayer {
             let _alive = alive;
             engine.search(&pos, history, &limits, 1, control, None)
         })
-        .and_then(|out| out.best)
+        .and_then(|out| {
+            log::debug!(
+                "dam:{} position {}: depth {} score {} nodes {} time {} ms",
+                self.settings,
+                history.len(),
+                out.depth,
+                out.score,
+                out.nodes,
+                out.time.as_millis()
+            );
+            out.best
+        })
     }
 
     fn abandon_on(&mut self, abandoned: Arc<AtomicBool>) {
